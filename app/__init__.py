@@ -1,0 +1,1 @@
+"""Mirrorpost: a play-by-email referee for hidden-information chess variants."""

@@ -1,0 +1,19 @@
+"""Variants by the names used on the command line, in options and in mail."""
+
+from __future__ import annotations
+
+from app.rules.base import Variant
+from app.rules.looking_glass import LookingGlass
+
+VARIANTS: dict[str, Variant] = {
+    variant.name: variant for variant in (LookingGlass(),)
+}
+
+
+def get_variant(name: str) -> Variant:
+    """The referee for ``name``; raises KeyError naming the known variants."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise KeyError(f"unknown variant {name!r}; known variants: {known}") from None
