@@ -1,0 +1,125 @@
+"""Orders by email: what can be read, and how the world of an order is found."""
+
+import chess
+import pytest
+
+from app.rules.base import OrderError
+from app.rules.looking_glass.orders import Castle, Command, Move, Setup, mentions_order, read_order
+from tests.rules.positions import kinds, play, position, started
+
+E2, E4, D7, D8 = (chess.parse_square(name) for name in ("e2", "e4", "d7", "d8"))
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("R e2-e4", Move("R", E2, E4)),
+        ("r:e2-e4", Move("R", E2, E4)),
+        ("M:e2-e4", Move("M", E2, E4)),
+        ("real e2 e4", Move("R", E2, E4)),
+        ("REAL E2E4", Move("R", E2, E4)),
+        ("mirror d7-d8=N", Move("M", D7, D8, chess.KNIGHT)),
+        ("m d7d8q", Move("M", D7, D8, chess.QUEEN)),
+        ("e2\u2013e4", Move(None, E2, E4)),
+        ("e2\u2014e4", Move(None, E2, E4)),
+        ("O-O", Castle(False)),
+        ("0-0", Castle(False)),
+        ("o-o-o", Castle(True)),
+        ("0-0-0", Castle(True)),
+        ("ask", Command("ask")),
+        ("Resign", Command("resign")),
+        ("offer draw", Command("offer-draw")),
+        ("accept draw", Command("accept-draw")),
+        ("decline  draw", Command("decline-draw")),
+        ("setup rnbqkbnr", Setup("RNBQKBNR")),
+        ("setup 518", Setup("518")),
+        ("setup random", Setup("random")),
+    ],
+)
+def test_orders_accepted_forms(text, order):
+    assert read_order(text) == order
+
+
+@pytest.mark.parametrize("text", ["e2-e9", "R e2", "move my knight", "z e2-e4", "O-O-O-O", "setup"])
+def test_orders_unreadable_lines_say_what_is_accepted(text):
+    with pytest.raises(OrderError, match="R e2-e4|setup"):
+        read_order(text)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [("Good luck!", False), ("", False), ("thanks, nice game", False), ("I think e4 is strong", True),
+     ("resign", True), ("ask", True), ("O-O", True), ("0-0", True), ("12:30 tomorrow", False)],
+)
+def test_orders_chatter_is_told_apart_from_order_lines(line, meant):
+    assert mentions_order(line) is meant
+
+
+def test_orders_syntax_error_costs_nothing():
+    state = started()
+    outcome = play(state, "white", "R e2-e9")
+    assert outcome.result == "error"
+    assert outcome.to["black"] == []
+    assert state.strikes == {"white": 0, "black": 0}
+    assert state.to_move == "white"
+
+
+def test_orders_world_inferred_from_the_only_world_with_your_piece():
+    state = position("8/8/8/8/8/8/4P3/4K3", "8/8/8/8/8/8/8/8")
+    outcome = play(state, "white", "e2-e4")
+    assert outcome.result == "moved"
+    assert outcome.to["white"][0]["world"] == "R"
+
+
+def test_orders_world_must_be_named_when_you_have_pieces_on_it_in_both():
+    state = position("8/8/8/8/8/8/4P3/8", "8/8/8/8/8/8/4R3/8")
+    outcome = play(state, "white", "e2-e3")
+    assert outcome.result == "error"
+    assert "both worlds" in outcome.to["white"][0]["reason"]
+
+
+def test_orders_world_with_no_piece_of_yours_means_the_other_world():
+    state = position("8/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8")
+    outcome = play(state, "white", "d4-d5")
+    assert outcome.result == "strike"  # LG-5a.1 applies, as had White named M
+    assert outcome.to["black"][0]["order"] == "M:d4-d5"
+
+
+def test_orders_promotion_suffix_off_the_last_rank_is_an_error():
+    state = started()
+    outcome = play(state, "white", "R e2-e4=Q")
+    assert outcome.result == "error"
+    assert "last rank" in outcome.to["white"][0]["reason"]
+
+
+def test_orders_promotion_to_king_only_with_extinction():
+    state = position("8/P7/8/8/8/8/8/K7", "k7/8/8/8/8/8/8/8")
+    assert play(state, "white", "R a7-a8=K").result == "error"
+    state = position("8/P7/8/8/8/8/8/K7", "k7/8/8/8/8/8/8/8", win="extinction")
+    assert play(state, "white", "R a7-a8=K").result == "moved"
+
+
+def test_orders_suffix_on_a_non_pawn_in_the_other_world_is_ignored():
+    state = position("8/8/8/8/8/8/8/K7", "8/R7/8/8/8/8/8/8")
+    outcome = play(state, "white", "M a7-a8=N")
+    assert outcome.result == "moved"
+    assert outcome.to["white"][0]["piece"] == "R"
+    assert outcome.to["white"][0]["promotion"] is None
+
+
+def test_orders_out_of_turn_rejected_and_ask_allowed_any_time():
+    state = started()
+    outcome = play(state, "black", "M e7-e5")
+    assert outcome.result == "rejected"
+    assert "not your turn" in outcome.to["black"][0]["reason"]
+    assert play(state, "black", "ask").result == "answered"
+
+
+def test_orders_after_the_end_are_rejected():
+    state = started()
+    play(state, "white", "resign")
+    for text in ("M e7-e5", "ask", "resign"):
+        outcome = play(state, "black", text)
+        assert outcome.result == "rejected"
+        assert "over" in outcome.to["black"][0]["reason"]
+    assert kinds(outcome.to["white"]) == []
