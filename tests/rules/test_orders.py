@@ -42,7 +42,7 @@ def test_orders_accepted_forms(text, order):
 
 @pytest.mark.parametrize("text", ["e2-e9", "R e2", "move my knight", "z e2-e4", "O-O-O-O", "setup"])
 def test_orders_unreadable_lines_say_what_is_accepted(text):
-    with pytest.raises(OrderError, match="R e2-e4|setup"):
+    with pytest.raises(OrderError, match=r"R e2-e4|setup"):
         read_order(text)
 
 

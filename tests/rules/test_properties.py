@@ -50,7 +50,7 @@ def test_lg_invariants_hold_in_random_games(seed, white, black, forfeit):
     options = {"strikes": 99, "impossible": "forfeit" if forfeit else "strike"}
     promoted = {True: 0, False: 0}
     results = set()
-    for side, order, outcome, state in random_game(seed, white, black, 120, **options):
+    for _side, _order, outcome, state in random_game(seed, white, black, 120, **options):
         results.add(outcome.result)
         for world, board in state.worlds.items():
             assert not board.occupied_co[chess.WHITE] & board.occupied_co[chess.BLACK], world
@@ -75,8 +75,10 @@ def test_lg_invariants_hold_in_random_games(seed, white, black, forfeit):
 @given(seed=st.integers(0, 2**32))
 def test_lg_json_round_trip_plays_on_identically(seed):
     rng = random.Random(seed)
-    for _side, _order, _outcome, state in random_game(seed, 518, 518, rng.randrange(1, 60), strikes=99):
+    state = None
+    for _side, _order, _outcome, state in random_game(seed, 518, 518, rng.randrange(1, 60), strikes=99):  # noqa: B007
         pass
+    assert state is not None
     twin = LG.from_json(json.loads(json.dumps(LG.to_json(state))))
     for _ in range(20):
         side = LG.orderer(state)
@@ -129,10 +131,7 @@ def test_lg_information_safety_opponent_setup_stays_hidden(seed, white, black_a,
         side = LG.orderer(games[0])
         if side is None or LG.orderer(games[1]) != side:
             break
-        if side == "white":
-            order = random_order(games[0], "white", rng)
-        else:
-            order = pawn_order(games[0], rng)
+        order = random_order(games[0], "white", rng) if side == "white" else pawn_order(games[0], rng)
         told = [play(state, side, order).to["white"] for state in games]
         if any(names_black_officer(messages) for messages in told):
             break
@@ -150,7 +149,7 @@ def test_lg_information_safety_opponent_home_move_reveals_only_what_lg9_tells(se
     through into White's world) leave White with identical messages and views."""
     rng = random.Random(seed)
     state = None
-    for _side, _order, _outcome, state in random_game(seed, 518, rng.randrange(960), plies, strikes=99):
+    for _side, _order, _outcome, state in random_game(seed, 518, rng.randrange(960), plies, strikes=99):  # noqa: B007
         pass
     if state is None or LG.orderer(state) != "black" or state.proxy:
         return
