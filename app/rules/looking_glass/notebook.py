@@ -18,6 +18,8 @@ Notebook = dict[str, list[Any]]
 """``{square: [symbol or "?", full-move number of the report]}``, enemy pieces only."""
 
 UNKNOWN = "?"
+REPORTS = frozenset({"moved", "landed", "arrived"})
+"""The kinds of message that can change a notebook; the others leave it as it is."""
 
 
 def symbol(piece: str, color: str) -> str:

@@ -26,9 +26,11 @@ from app.rules.looking_glass.movement import (
 )
 from app.rules.looking_glass.orders import Castle, Command, Move, Order, Setup, read_order
 from app.rules.looking_glass.state import COLOR, HOME, SIDE_OF, EnPassant, GameState, other_world
+from app.rules.placement import board_placement, cells_of, placement
 
 TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 SIDE_TITLE = {"white": "White", "black": "Black"}
+SQUARE_INDEX = {name: index for index, name in enumerate(chess.SQUARE_NAMES)}
 
 
 def color_name(color: chess.Color) -> Side:
@@ -236,14 +238,13 @@ class Referee:
             return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
         number = state.move_number
         outcome = self.apply(state, side, order, rng)
-        if outcome.result not in ("error", "rejected"):
-            for reader in ("white", "black"):
+        for reader in ("white", "black"):
+            told = outcome.to[reader]
+            if any(message["kind"] in notebook.REPORTS for message in told):
                 away = other_world(HOME[reader])
-                own = {
-                    chess.square_name(square)
-                    for square in chess.scan_forward(state.worlds[away].occupied_co[COLOR[reader]])
-                }
-                notebook.update(state.notebooks[reader], reader, away, outcome.to[reader], number, own)
+                mask = state.worlds[away].occupied_co[COLOR[reader]]
+                own = {chess.SQUARE_NAMES[square] for square in chess.scan_forward(mask)}
+                notebook.update(state.notebooks[reader], reader, away, told, number, own)
         return outcome
 
     def apply(self, state: GameState, side: Side, order: Order, rng: random.Random | None) -> Outcome:
@@ -521,23 +522,22 @@ class Referee:
 
     def view(self, state: GameState, side: Side) -> dict[str, Any]:
         """LG-9/LG-10: own world as it is, the notebook of the other, and the tray."""
-        home = state.worlds[HOME[side]]
         away = state.worlds[other_world(HOME[side])]
-        color = COLOR[side]
-        known = chess.BaseBoard(None)
-        for square in chess.scan_forward(away.occupied_co[color]):
-            known.set_piece_at(square, away.piece_at(square))
+        entries = state.notebooks[side]
         unknown = []
         marks = {}
-        for name, (letter, number) in sorted(state.notebooks[side].items()):
+        known = None
+        for name, (letter, number) in sorted(entries.items()):
             marks[name] = number
             if letter == notebook.UNKNOWN:
                 unknown.append(name)
             else:
-                known.set_piece_at(chess.parse_square(name), chess.Piece.from_symbol(letter))
+                if known is None:
+                    known = cells_of(away, COLOR[side])
+                known[SQUARE_INDEX[name]] = letter
         return {
-            "home": home.board_fen(),
-            "notebook": known.board_fen(),
+            "home": board_placement(state.worlds[HOME[side]]),
+            "notebook": board_placement(away, COLOR[side]) if known is None else placement(known),
             "unknown": unknown,
             "marks": marks,
             "tray": state.tray,

@@ -1,0 +1,36 @@
+"""The benchmarks run in the suite (quick mode): they must exercise what they claim to measure."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+
+
+def run_bench(suite):
+    env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_BENCH_QUICK="1")
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "bench", suite],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=600, check=True,
+    )
+    return completed.stdout
+
+
+def test_bench_referee_covers_strikes_and_shortened_moves_and_prints_ratios():
+    output = run_bench("referee")
+    outcomes = re.search(r"outcomes in a sample: (\{.*\})", output).group(1)
+    for result in ("moved", "strike", "shortened"):
+        assert f"'{result}'" in outcomes
+    assert re.search(r"time per order vs per python-chess ply .* ratio +\d+\.\d+x", output)
+    assert re.search(r"peak memory .* ratio +\d+\.\d+x", output)
+
+
+def test_bench_rejects_an_unknown_suite():
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "bench", "nonsense"],
+        capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1"),
+    )
+    assert completed.returncode != 0
+    assert "unknown benchmark" in completed.stderr
