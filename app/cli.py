@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
+import threading
 
 import click
 
@@ -12,7 +14,116 @@ from app.rules.scenario import run_scenario
 
 @click.group(help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
 def cli() -> None:
-    pass
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def _server():  # noqa: ANN202
+    from app.server import Server
+
+    return Server.from_env()
+
+
+@cli.command("init-db", help="Create or upgrade the database schema (Alembic upgrade head).")
+def init_db() -> None:
+    server = _server()
+    server.db.upgrade()
+    click.echo(f"schema up to date: {server.settings.database_url}")
+
+
+@cli.command(help="Process one raw RFC 5322 message from FILE (or standard input) as if it arrived by mail.")
+@click.argument("file", type=click.File("rb"), default="-")
+def ingest(file: click.utils.LazyFile) -> None:
+    from app.mail.inbound import process, store
+
+    server = _server()
+    server.db.upgrade()
+    raw = file.read()
+    if not raw.strip():
+        raise click.ClickException("empty message")
+    inbound_id, duplicate = store(server.db, raw, "ingest")
+    outcome = "already stored" if duplicate else process(server.db, server.settings, server.signer, inbound_id)
+    click.echo(f"stored as inbound message {inbound_id}: {outcome}")
+
+
+@cli.command("new-game", help="Create a game and send both invitations; prints the game id.")
+@click.option("--variant", required=True)
+@click.option("--white", required=True, help="White's email address")
+@click.option("--black", required=True, help="Black's email address")
+@click.option("--option", "options", multiple=True, help="K=V, e.g. days=3 or strikes=3 (repeatable)")
+def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
+    from app.games.service import GameService, ServiceError
+
+    server = _server()
+    server.db.upgrade()
+    parsed = {}
+    for option in options:
+        if "=" not in option:
+            raise click.BadParameter(f"{option!r} is not K=V", param_hint="--option")
+        key, value = option.split("=", 1)
+        parsed[key.strip().lower()] = value.strip()
+    try:
+        with server.db.transaction() as session:
+            service = GameService(session, server.settings, server.signer)
+            game = service.create_game(variant, service.player(white), service.player(black), parsed, None)
+            game_id = game.id
+    except ServiceError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(game_id)
+
+
+@cli.command(help="The background loop alone: inbound, IMAP, outbox dispatch, clocks.")
+@click.option("--once", is_flag=True, help="One round, then exit.")
+def worker(once: bool) -> None:
+    from app.worker import Worker
+
+    server = _server()
+    server.db.upgrade()
+    loop = Worker(server)
+    if once:
+        click.echo(json.dumps(loop.run_once()))
+        return
+    stop = threading.Event()
+    try:
+        loop.run_forever(stop)
+    except KeyboardInterrupt:
+        stop.set()
+
+
+@cli.command(help="The whole server: web app, background worker and the inbound SMTP listener.")
+def serve() -> None:
+    from werkzeug.serving import run_simple
+
+    from app import create_app
+    from app.mail.listener import start_listener
+    from app.worker import Worker
+
+    server = _server()
+    server.db.upgrade()
+    settings = server.settings
+    listener = None
+    if settings.inbound_smtp_port:
+        listener = start_listener(server)
+        click.echo(f"SMTP listener on {settings.inbound_smtp_host}:{settings.inbound_smtp_port} "
+                   f"for {settings.server_email}")
+    stop = threading.Event()
+    thread = threading.Thread(target=Worker(server).run_forever, args=(stop,), name="worker", daemon=True)
+    thread.start()
+    where = "SMTP relay " + settings.smtp_host if settings.smtp_host else f"the Maildir {settings.outbox_maildir}"
+    click.echo(f"outbound mail goes to {where}; database {settings.database_url}")
+    click.echo(f"web on http://{settings.web_host}:{settings.web_port}")
+    try:
+        run_simple(settings.web_host, settings.web_port, create_app(server), threaded=True, use_reloader=False)
+    finally:
+        stop.set()
+        if listener is not None:
+            listener.stop()
+
+
+@cli.command(help="Play a short scripted game through the real pipeline on a throw-away database.")
+def demo() -> None:
+    from app.demo import run_demo
+
+    run_demo(click.echo)
 
 
 @cli.group(help="Run the referee alone, without database or mail.")
@@ -32,7 +143,7 @@ def referee_play(scenario: click.utils.LazyFile) -> None:
     sys.stdout.write("\n")
 
 
-@cli.command(help="Benchmarks: 'referee' (or all when none is named).")
+@cli.command(help="Benchmarks: referee, pipeline (all when none is named).")
 @click.argument("suites", nargs=-1)
 def bench(suites: tuple[str, ...]) -> None:
     from benchmarks import run

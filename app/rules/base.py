@@ -97,8 +97,14 @@ class Variant(Protocol):
     def play(self, state: Any, side: Side, text: str, rng: Any = None) -> Outcome:
         """Read one order line from ``side`` and apply it to ``state`` in place."""
 
+    def forfeit(self, state: Any, side: Side, reason: str) -> Outcome:
+        """End the game with ``side`` losing for a reason off the board (e.g. ``"time"``)."""
+
     def is_order(self, text: str) -> bool:
         """Whether a line looks meant as an order (a square name or command word)."""
+
+    def order_kind(self, text: str) -> str:
+        """``"move"`` for a move order, ``"order"`` for any other referee command; raises OrderError."""
 
     def view(self, state: Any, side: Side) -> View:
         """What ``side`` sees now; depends only on what the rules told them."""

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from app.rules.base import OptionError, Outcome, Side
-from app.rules.looking_glass.orders import mentions_order
+from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
 from app.rules.looking_glass.referee import Referee
 from app.rules.looking_glass.state import GameState
 
@@ -54,8 +54,15 @@ class LookingGlass:
     def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
         return self.referee.play(state, side, text, rng)
 
+    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
+        return self.referee.forfeit(state, side, reason)
+
     def is_order(self, text: str) -> bool:
         return mentions_order(text)
+
+    def order_kind(self, text: str) -> str:
+        """``"move"`` for a move or castling, ``"order"`` for the others; raises OrderError."""
+        return "move" if isinstance(read_order(text), Move | Castle) else "order"
 
     def view(self, state: GameState, side: Side) -> dict[str, Any]:
         return self.referee.view(state, side)

@@ -270,6 +270,13 @@ class Referee:
             return self.castle(state, side, army, order)
         return self.move(state, side, army, order)
 
+    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
+        """``side`` loses for a reason outside the board, such as the correspondence clock."""
+        outcome = Outcome("resigned")
+        outcome.tell_both({"kind": "timeout", "color": side} if reason == "time" else {"kind": "forfeit", "color": side})
+        end_game(state, outcome, win_for(other(side)), reason)
+        return outcome
+
     # ----------------------------------------------------------------- commands
 
     def command(self, state: GameState, side: Side, order: Command) -> Outcome:

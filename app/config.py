@@ -1,0 +1,111 @@
+"""Configuration from the environment variables of CONTRACT.md, with embedded defaults.
+
+With nothing set, everything runs locally: SQLite in ``instance/``, the
+built-in SMTP listener on 127.0.0.1:2525, and outbound mail written to the
+Maildir ``instance/outbox/``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _int(environ: dict[str, str], name: str, default: int) -> int:
+    value = environ.get(name, "")
+    return int(value) if value.strip() else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server reads from its environment, resolved once."""
+
+    instance_path: Path
+    database_url: str
+    secret_key: str
+    server_email: str
+    base_url: str
+    web_host: str = "127.0.0.1"
+    web_port: int = 5000
+    inbound_smtp_host: str = "127.0.0.1"
+    inbound_smtp_port: int = 2525
+    inbound_protocol: str = "smtp"  # or "lmtp"
+    imap_host: str | None = None
+    imap_port: int = 993
+    imap_user: str | None = None
+    imap_password: str | None = None
+    imap_folder: str = "INBOX"
+    imap_ssl: bool = True
+    inbound_webhook_secret: str | None = None
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_username: str | None = None
+    smtp_password: str | None = None
+    smtp_security: str = "none"
+    outbox_maildir: Path = field(default_factory=lambda: ROOT / "instance" / "outbox")
+    require_auth_results: bool = False
+    authserv_id: str | None = None
+    max_message_bytes: int = 1_000_000
+    error_notices_per_hour: int = 5
+    vacation_days_per_year: int = 21
+
+    @property
+    def server_domain(self) -> str:
+        return self.server_email.rsplit("@", 1)[1]
+
+    @property
+    def server_local(self) -> str:
+        return self.server_email.rsplit("@", 1)[0]
+
+
+def _secret_key(instance_path: Path) -> str:
+    """A key generated once into ``instance/secret_key`` and reused afterwards."""
+    path = instance_path / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    instance_path.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key
+
+
+def load_settings(environ: dict[str, str] | None = None) -> Settings:
+    """Settings from ``environ`` (default: the process environment)."""
+    env = dict(os.environ if environ is None else environ)
+    instance = Path(env.get("MIRRORPOST_INSTANCE", ROOT / "instance"))
+    instance.mkdir(parents=True, exist_ok=True)
+    return Settings(
+        instance_path=instance,
+        database_url=env.get("DATABASE_URL") or f"sqlite:///{instance / 'mirrorpost.sqlite3'}",
+        secret_key=env.get("SECRET_KEY") or _secret_key(instance),
+        server_email=env.get("SERVER_EMAIL", "referee@localhost").lower(),
+        base_url=env.get("BASE_URL", "http://127.0.0.1:5000").rstrip("/"),
+        web_host=env.get("WEB_HOST", "127.0.0.1"),
+        web_port=_int(env, "WEB_PORT", 5000),
+        inbound_smtp_host=env.get("INBOUND_SMTP_HOST", "127.0.0.1"),
+        inbound_smtp_port=_int(env, "INBOUND_SMTP_PORT", 2525),
+        inbound_protocol=env.get("INBOUND_PROTOCOL", "smtp").lower(),
+        imap_host=env.get("IMAP_HOST") or None,
+        imap_port=_int(env, "IMAP_PORT", 993),
+        imap_user=env.get("IMAP_USER") or None,
+        imap_password=env.get("IMAP_PASSWORD") or None,
+        imap_folder=env.get("IMAP_FOLDER", "INBOX"),
+        imap_ssl=env.get("IMAP_SSL", "1") not in ("0", "false", "no"),
+        inbound_webhook_secret=env.get("INBOUND_WEBHOOK_SECRET") or None,
+        smtp_host=env.get("SMTP_HOST") or None,
+        smtp_port=_int(env, "SMTP_PORT", 25),
+        smtp_username=env.get("SMTP_USERNAME") or None,
+        smtp_password=env.get("SMTP_PASSWORD") or None,
+        smtp_security=env.get("SMTP_SECURITY", "none").lower(),
+        outbox_maildir=Path(env.get("OUTBOX_MAILDIR", instance / "outbox")),
+        require_auth_results=env.get("REQUIRE_AUTH_RESULTS", "0") in ("1", "true", "yes"),
+        authserv_id=env.get("AUTHSERV_ID") or None,
+        max_message_bytes=_int(env, "MAX_MESSAGE_BYTES", 1_000_000),
+        error_notices_per_hour=_int(env, "ERROR_NOTICES_PER_HOUR", 5),
+        vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", 21),
+    )

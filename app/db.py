@@ -1,0 +1,105 @@
+"""The database: engine, sessions, the declarative base and the schema upgrade."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.types import TypeDecorator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timestamps stored as UTC and always handed back timezone-aware."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine; SQLite gets WAL, a busy timeout and enforced foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection, _record):  # noqa: ANN001
+            connection.isolation_level = None  # transactions are begun below, not by the driver
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(connection):  # noqa: ANN001
+            connection.exec_driver_sql("BEGIN IMMEDIATE")  # writers queue instead of failing
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def is_postgres(session_or_engine: Session | Engine) -> bool:
+    bind = session_or_engine.get_bind() if isinstance(session_or_engine, Session) else session_or_engine
+    return bind.dialect.name == "postgresql"
+
+
+class Database:
+    """One engine and its session factory."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session whose work commits at the end of the block, or rolls back on error."""
+        with self.sessions() as session, session.begin():
+            yield session
+
+    def upgrade(self) -> None:
+        """Create or upgrade the schema to the newest migration (Alembic ``upgrade head``)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config(str(ROOT / "alembic.ini"))
+        config.set_main_option("script_location", str(ROOT / "migrations"))
+        config.attributes["connection_url"] = self.url
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")

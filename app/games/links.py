@@ -1,0 +1,23 @@
+"""Signed links into a player's own pages, carried by every move request."""
+
+from __future__ import annotations
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from app.config import Settings
+
+HISTORY_SALT = "mirrorpost.history-link"
+
+
+def history_link(settings: Settings, game_id: int, player_id: int) -> str:
+    """A link that opens this player's history of this game (and signs them in)."""
+    key = URLSafeSerializer(settings.secret_key, salt=HISTORY_SALT).dumps([game_id, player_id])
+    return f"{settings.base_url}/games/{game_id}?key={key}"
+
+
+def read_history_key(settings: Settings, key: str) -> tuple[int, int] | None:
+    try:
+        game_id, player_id = URLSafeSerializer(settings.secret_key, salt=HISTORY_SALT).loads(key)
+    except (BadSignature, ValueError, TypeError):
+        return None
+    return int(game_id), int(player_id)

@@ -1,0 +1,92 @@
+"""Players, games and the event record of every game."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base, UTCDateTime, utcnow
+
+
+class Player(Base):
+    """A person, known by email address."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    name: Mapped[str] = mapped_column(String(100))
+    notebook: Mapped[bool] = mapped_column(default=True)
+    vacation_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    vacation_year: Mapped[int] = mapped_column(Integer, default=0)
+    vacation_days_used: Mapped[int] = mapped_column(Integer, default=0)
+    bounces: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Game(Base):
+    """One game: its variant, the referee's state, and its lifecycle and clock."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    days: Mapped[int] = mapped_column(Integer, default=3)
+    status: Mapped[str] = mapped_column(String(20), index=True)  # invited, declined, setup, active, over
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    challenger_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    white_accepted: Mapped[bool] = mapped_column(default=False)
+    black_accepted: Mapped[bool] = mapped_column(default=False)
+    state: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
+    reminded: Mapped[bool] = mapped_column(default=False)
+    commitments: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    result: Mapped[str | None] = mapped_column(String(10))
+    reason: Mapped[str | None] = mapped_column(String(40))
+    public_white: Mapped[bool] = mapped_column(default=False)
+    public_black: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+    white: Mapped[Player] = relationship(foreign_keys=[white_id])
+    black: Mapped[Player] = relationship(foreign_keys=[black_id])
+
+    def player(self, side: str) -> Player:
+        return self.white if side == "white" else self.black
+
+    def side_of(self, player: Player) -> str | None:
+        if player.id == self.white_id:
+            return "white"
+        if player.id == self.black_id:
+            return "black"
+        return None
+
+
+class Event(Base):
+    """One thing that happened in a game, with what each player was told and saw.
+
+    The single source for move requests' "since your last move", the web
+    history, the JSON view and the reveal after the game.
+    """
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str | None] = mapped_column(String(5))
+    order: Mapped[str] = mapped_column(Text, default="")
+    result: Mapped[str] = mapped_column(String(20))
+    move_number: Mapped[int] = mapped_column(Integer, default=0)
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    told: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    views: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    position: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -1,0 +1,43 @@
+"""IMAP polling with imap-tools: fetch what is new, store it raw, and only then mark it.
+
+A message is marked with the keyword ``$MirrorpostStored`` after it is safely
+stored, so a crash in between means it is fetched again (and deduplicated by
+Message-ID), never lost. The keyword leaves the mailbox's \\Seen flags to people.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from imap_tools import AND, MailBox, MailBoxUnencrypted
+
+from app.mail.inbound import process, store
+from app.server import Server
+
+log = logging.getLogger(__name__)
+STORED = "$MirrorpostStored"
+
+
+def poll(server: Server, limit: int = 100) -> int:
+    """Store (and process) every message in the folder not yet stored; returns how many."""
+    settings = server.settings
+    if not settings.imap_host:
+        return 0
+    kind = MailBox if settings.imap_ssl else MailBoxUnencrypted
+    count = 0
+    with kind(settings.imap_host, settings.imap_port).login(
+        settings.imap_user or "", settings.imap_password or "", settings.imap_folder
+    ) as mailbox:
+        uids = mailbox.uids(AND(no_keyword=STORED))[:limit]
+        for uid in uids:
+            status, data = mailbox.client.uid("FETCH", uid, "(BODY.PEEK[])")
+            raw = next((item[1] for item in data if isinstance(item, tuple)), None)
+            if status != "OK" or raw is None:
+                log.warning("IMAP fetch of uid %s failed: %s", uid, status)
+                continue
+            inbound_id, duplicate = store(server.db, raw, "imap", None, [settings.server_email])
+            mailbox.flag(uid, STORED, True)
+            if not duplicate:
+                process(server.db, settings, server.signer, inbound_id)
+            count += 1
+    return count

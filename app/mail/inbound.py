@@ -1,0 +1,294 @@
+"""The one way in for mail: store the raw bytes, then process them in one transaction.
+
+``store`` keeps the message before anything else (deduplicated by Message-ID, or
+a digest when there is none); ``process`` screens, authenticates and reads it,
+hands the commands to the game service, and marks it done in the same
+transaction, so a crash at any point loses nothing and applies nothing twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from datetime import timedelta
+from email.policy import default
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.config import Settings
+from app.db import Database, is_postgres, utcnow
+from app.games.commands import MOVE
+from app.games.models import Game, Player
+from app.games.service import ERROR_KINDS, GameService, ServiceError, help_paragraphs
+from app.mail.authenticate import Identity, auth_results_pass, identify
+from app.mail.models import InboundMessage, OutboundMessage
+from app.mail.outbox import Mail, enqueue
+from app.mail.parse import ParsedMail, best_text, parse
+from app.mail.quotes import new_text
+from app.mail.read import read_commands
+from app.mail.render import render
+from app.mail.screen import bounce_reason, robot_reason
+from app.rules.looking_glass.orders import ACCEPTED_FORMS
+from app.rules.registry import get_variant
+from app.tokens import TokenSigner
+
+log = logging.getLogger(__name__)
+
+
+def message_key(raw: bytes) -> str:
+    """Message-ID when there is one (normalised), else a digest of the bytes."""
+    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    for line in head.replace(b"\r\n", b"\n").split(b"\n"):
+        if line.lower().startswith(b"message-id:"):
+            value = line.split(b":", 1)[1].strip().decode("ascii", "replace")
+            if value:
+                return value[:500]
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
+          envelope_to: list[str] | None = None) -> tuple[int, bool]:
+    """Keep a message as received; returns (row id, whether it was already stored)."""
+    key = message_key(raw)
+    try:
+        with db.transaction() as session:
+            row = InboundMessage(message_key=key, raw=raw, source=source, envelope_from=envelope_from,
+                                 envelope_to=list(envelope_to or []), status="new")
+            session.add(row)
+            session.flush()
+            return row.id, False
+    except IntegrityError:
+        with db.transaction() as session:
+            existing = session.scalar(select(InboundMessage.id).where(InboundMessage.message_key == key))
+            assert existing is not None
+            return existing, True
+
+
+def process(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
+    """Process one stored message if no one else has; returns what was done."""
+    with db.transaction() as session:
+        query = select(InboundMessage).where(InboundMessage.id == inbound_id, InboundMessage.status == "new")
+        query = query.with_for_update(skip_locked=True) if is_postgres(session) else query
+        row = session.scalar(query)
+        if row is None:
+            return None
+        pipeline = Pipeline(session, settings, signer)
+        status, outcome = pipeline.run(row)
+        row.status, row.outcome, row.processed_at = status, outcome, utcnow()
+        row.sender = pipeline.sender
+        return f"{status}: {outcome}"
+
+
+def process_pending(db: Database, settings: Settings, signer: TokenSigner, limit: int = 50) -> int:
+    """Process stored messages not yet done (after a crash, or from other adapters)."""
+    with db.sessions() as session:
+        ids = list(session.scalars(
+            select(InboundMessage.id).where(InboundMessage.status == "new").order_by(InboundMessage.id).limit(limit)
+        ))
+    done = 0
+    for inbound_id in ids:
+        try:
+            if process(db, settings, signer, inbound_id) is not None:
+                done += 1
+        except Exception:  # one bad message must not stop the others; it stays "new" and is logged
+            log.exception("processing inbound message %s failed", inbound_id)
+            mark_failed(db, inbound_id)
+    return done
+
+
+def mark_failed(db: Database, inbound_id: int) -> None:
+    with db.transaction() as session:
+        row = session.get(InboundMessage, inbound_id)
+        if row is not None and row.status == "new":
+            row.status, row.outcome = "failed", "internal error: kept for an operator to look at"
+
+
+class Pipeline:
+    """screen -> authenticate -> read -> game service, for one message, in one transaction."""
+
+    def __init__(self, session: Session, settings: Settings, signer: TokenSigner) -> None:
+        self.session = session
+        self.settings = settings
+        self.signer = signer
+        self.sender: str | None = None
+        self.service = GameService(session, settings, signer)
+
+    def run(self, row: InboundMessage) -> tuple[str, str]:
+        try:
+            parsed = parse(row.raw, row.envelope_to)
+        except Exception as error:  # noqa: BLE001 - hostile bytes: keep them, answer nobody
+            return "ignored", f"unparseable message: {error.__class__.__name__}"
+        self.sender = parsed.sender
+        bounce = bounce_reason(parsed.message, row.envelope_from)
+        identity = identify(parsed, self.signer, self.settings)
+        if identity.bounce_of is not None or bounce:
+            return "ignored", self.record_bounce(identity, bounce or "bounce")
+        robot = robot_reason(parsed.message)
+        if robot:
+            return "ignored", f"not answered: {robot}"
+        if parsed.sender is None:
+            return "ignored", "no sender address"
+        if parsed.sender == self.settings.server_email or parsed.sender.endswith("@" + self.settings.server_domain) \
+                and parsed.sender.startswith(self.settings.server_local + "+"):
+            return "ignored", "from ourselves"
+        if len(row.raw) > self.settings.max_message_bytes:
+            self.notify(parsed.sender, "too-large", "your message was too large", [
+                f"Your message was {len(row.raw) // 1024} KB; the referee reads messages up to "
+                f"{self.settings.max_message_bytes // 1024} KB. Please reply with plain text only, "
+                "without attachments.",
+            ], error=True)
+            return "rejected", "too large"
+        if self.settings.require_auth_results and not auth_results_pass(parsed, self.settings):
+            self.notify(parsed.sender, "refused", "your message could not be verified", [
+                "Your message was not accepted: the mail system could not verify that it really came from "
+                f"{parsed.sender} (no SPF or DKIM pass).",
+            ], error=True)
+            return "rejected", "no SPF/DKIM pass"
+        if identity.token is None:
+            if identity.forged:
+                self.notify(parsed.sender, "refused", "reply address not recognised", [
+                    "Your message was not accepted: the reply address it was sent to is not one the referee "
+                    "gave out (it may have been changed). Reply to the referee's latest mail as it is.",
+                ], error=True)
+                return "rejected", "forged or damaged token"
+            return self.lobby(parsed)
+        return self.game_reply(parsed, identity)
+
+    # ------------------------------------------------------------------ paths
+
+    def game_reply(self, parsed: ParsedMail, identity: Identity) -> tuple[str, str]:
+        token = identity.token
+        assert token is not None and parsed.sender is not None
+        game = self.session.get(Game, token.game_id)
+        if game is None:
+            return "rejected", "token for a game that does not exist"
+        player = game.player(token.side)
+        if parsed.sender != player.email:
+            self.notify(parsed.sender, "refused", "message not accepted", [
+                "Your message was not accepted: it was sent from an address that does not belong to the "
+                "player this reply address was given to. Only that player can reply with it.",
+            ], error=True)
+            return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
+        text = new_text(parsed.text, self.sent_texts(parsed, game, player))
+        reading = read_commands(text, get_variant(game.variant))
+        if reading.errors:
+            self.service.notice(game, token.side, "error", "your order could not be read", [
+                "Nothing in your message was applied, and it costs no strike. This could not be read:",
+                *reading.errors,
+                f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
+            ]) if self.within_error_limit(parsed.sender) else None
+            return "rejected", "unreadable: " + "; ".join(reading.errors)
+        if not reading.commands:
+            if self.within_error_limit(parsed.sender):
+                self.service.notice(game, token.side, "error", "no order found", [
+                    "Your message had no order or command in it that the referee could find. Put your order on "
+                    "the first line of your reply, for example R e2-e4. Quoted text is never read.",
+                ])
+            return "rejected", "no command found"
+        try:
+            reply = self.service.handle(game.id, player, reading.commands, token)
+        except ServiceError as error:
+            self.service.notice(game, token.side, "error", "not carried out", [str(error)])
+            return "rejected", str(error)
+        moves = [c.text for c in reading.commands if c.kind == MOVE]
+        return "done", "; ".join(reply.summary) or ", ".join(moves)
+
+    def lobby(self, parsed: ParsedMail) -> tuple[str, str]:
+        """Mail to the bare address: challenges, help, vacations."""
+        assert parsed.sender is not None
+        text = new_text(parsed.text)
+        reading = read_commands(text, None)
+        player = self.service.player(parsed.sender, parsed.sender_name)
+        if reading.errors or not reading.commands:
+            self.notify(parsed.sender, "help", "how to play", [
+                *reading.errors, *help_paragraphs(),
+            ], error=bool(reading.errors))
+            return "rejected" if reading.errors else "done", "lobby help"
+        done = []
+        for command in reading.commands:
+            if command.kind == "challenge":
+                try:
+                    game = self.service.challenge(player, command.argument.split())
+                    done.append(f"challenge: game {game.id}")
+                except ServiceError as error:
+                    self.notify(parsed.sender, "error", "challenge not sent", [str(error)], error=True)
+                    done.append(f"challenge refused: {error}")
+            elif command.kind == "vacation":
+                text = self.service.vacation(player, command.argument, "white", None, None)
+                self.notify(parsed.sender, "vacation", "vacation", [text])
+                done.append("vacation")
+            elif command.kind == "name" and command.argument.strip():
+                player.name = command.argument.strip()[:100]
+                self.notify(parsed.sender, "notice", "name changed", [f"You are now called {player.name}."])
+                done.append("name")
+            elif command.kind == "games":
+                self.notify(parsed.sender, "games", "your games", self.games_list(player))
+                done.append("games")
+            else:
+                self.notify(parsed.sender, "help", "how to play", help_paragraphs())
+                done.append(command.kind)
+        return "done", "; ".join(done)
+
+    # ------------------------------------------------------------------ helpers
+
+    def games_list(self, player: Player) -> list[str]:
+        games = self.session.scalars(
+            select(Game).where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
+        ).all()
+        if not games:
+            return ["You have no games yet. Send 'challenge friend@example.org looking-glass' to start one."]
+        return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
+                + (f", {g.result}" if g.result else "") for g in games]
+
+    def sent_texts(self, parsed: ParsedMail, game: Game, player: Player) -> list[str]:
+        """The text parts of the mail(s) this reply answers: the strongest quote signal."""
+        rows = []
+        if parsed.references:
+            rows = list(self.session.scalars(
+                select(OutboundMessage).where(OutboundMessage.message_id.in_(parsed.references[:20]))
+            ))
+        if not rows:
+            rows = list(self.session.scalars(
+                select(OutboundMessage).where(OutboundMessage.game_id == game.id,
+                                              OutboundMessage.recipient == player.email)
+                .order_by(OutboundMessage.id.desc()).limit(3)
+            ))
+        texts = []
+        from email import message_from_bytes
+
+        for row in rows:
+            texts.append(best_text(message_from_bytes(row.raw, policy=default))[0])
+        return texts
+
+    def within_error_limit(self, address: str) -> bool:
+        """At most a few error notices an hour to one address: a broken robot cannot start a loop."""
+        since = utcnow() - timedelta(hours=1)
+        count = self.session.scalar(
+            select(func.count(OutboundMessage.id)).where(
+                OutboundMessage.recipient == address, OutboundMessage.kind.in_(ERROR_KINDS),
+                OutboundMessage.created_at >= since,
+            )
+        ) or 0
+        return count < self.settings.error_notices_per_hour
+
+    def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
+        """A notice outside any game (or to someone who is not a player)."""
+        if error and not self.within_error_limit(address):
+            return
+        subject = f"Mirrorpost: {subject}"
+        text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": []})
+        enqueue(self.session, self.settings, Mail(address, None, kind, subject, text, html, auto="auto-replied"))
+
+    def record_bounce(self, identity: Identity, reason: str) -> str:
+        if identity.bounce_of is None:
+            return f"not answered: {reason}"
+        row = self.session.get(OutboundMessage, identity.bounce_of)
+        if row is None:
+            return "bounce for an unknown message"
+        row.status = "bounced"
+        player = self.session.scalar(select(Player).where(Player.email == row.recipient))
+        if player is not None:
+            player.bounces += 1
+        return f"bounce recorded for {row.recipient}"

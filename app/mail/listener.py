@@ -1,0 +1,69 @@
+"""The built-in SMTP (or LMTP) listener: store every accepted message, then process it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.lmtp import LMTP
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+from app.mail.inbound import process, store
+from app.server import Server
+
+log = logging.getLogger(__name__)
+DATA_SIZE_LIMIT = 25 * 1024 * 1024
+
+
+class InboundHandler:
+    """Accepts mail for our domain only, stores it raw, and answers 250 once it is safe on disk."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+
+    async def handle_RCPT(self, smtp: SMTP, session: Session, envelope: Envelope, address: str,  # noqa: N802
+                          rcpt_options: list[str]) -> str:
+        if not address.lower().endswith("@" + self.server.settings.server_domain):
+            return "550 5.7.1 Relaying denied: this server only receives mail for its referee"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, smtp: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802
+        raw = envelope.original_content or envelope.content
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        loop = asyncio.get_running_loop()
+        server = self.server
+        inbound_id, duplicate = await loop.run_in_executor(
+            None, store, server.db, raw, "smtp", envelope.mail_from, list(envelope.rcpt_tos)
+        )
+        if not duplicate:
+            loop.run_in_executor(None, self.process_quietly, inbound_id)
+        return "250 2.0.0 Message accepted for delivery"
+
+    def process_quietly(self, inbound_id: int) -> None:
+        try:
+            process(self.server.db, self.server.settings, self.server.signer, inbound_id)
+        except Exception:  # the worker's sweep will try again
+            log.exception("processing inbound message %s failed; it stays queued", inbound_id)
+
+
+class LMTPController(Controller):
+    def factory(self) -> LMTP:
+        return LMTP(self.handler, **self.SMTP_kwargs)
+
+
+def start_listener(server: Server, port: int | None = None) -> Controller:
+    """Start listening in a background thread; ``stop()`` the returned controller to end it."""
+    settings = server.settings
+    kind = LMTPController if settings.inbound_protocol == "lmtp" else Controller
+    controller = kind(
+        InboundHandler(server),
+        hostname=settings.inbound_smtp_host,
+        port=settings.inbound_smtp_port if port is None else port,
+        data_size_limit=DATA_SIZE_LIMIT,
+        server_hostname=settings.server_domain,
+    )
+    controller.start()
+    return controller

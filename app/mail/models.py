@@ -1,0 +1,50 @@
+"""Inbound messages (kept raw before anything else) and the outbox."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Integer, LargeBinary, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db import Base, UTCDateTime, utcnow
+
+
+class InboundMessage(Base):
+    """A message as received, stored before processing so a crash loses nothing."""
+
+    __tablename__ = "inbound_messages"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_key: Mapped[str] = mapped_column(String(512), unique=True)  # Message-ID, or a digest
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    envelope_from: Mapped[str | None] = mapped_column(String(512))
+    envelope_to: Mapped[list[Any]] = mapped_column(default=list)
+    source: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(20), default="new", index=True)
+    outcome: Mapped[str | None] = mapped_column(Text)
+    sender: Mapped[str | None] = mapped_column(String(320))
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class OutboundMessage(Base):
+    """One mail to send: written in the transaction that caused it, sent by the dispatcher."""
+
+    __tablename__ = "outbound_messages"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(512), unique=True)
+    recipient: Mapped[str] = mapped_column(String(320), index=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    subject: Mapped[str] = mapped_column(Text)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
+    status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)

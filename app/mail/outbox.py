@@ -1,0 +1,219 @@
+"""The outbox: rows written in the same transaction as the change, and their dispatch.
+
+Dispatch claims rows with a lease (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
+several workers share the work), sends them, then marks them sent. A row whose
+send failed is retried with exponential backoff; a worker that died mid-send
+leaves a lease that expires, and the row is sent again with the same
+Message-ID, which mail systems treat as the same message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import smtplib
+import ssl
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Protocol
+
+from sqlalchemy import or_, select
+
+from app.config import Settings
+from app.db import Database, is_postgres, utcnow
+from app.mail.compose import build, new_message_id
+from app.mail.models import OutboundMessage
+from app.tokens import TokenSigner
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=5)
+FIRST_RETRY = timedelta(seconds=30)
+LONGEST_RETRY = timedelta(hours=4)
+GIVE_UP_AFTER = 40  # attempts: about five days of retries
+
+
+@dataclass
+class Mail:
+    """One mail to queue: who gets it, what kind, and both rendered parts."""
+
+    recipient: str
+    recipient_name: str | None
+    kind: str
+    subject: str
+    text: str
+    html: str
+    game_id: int | None = None
+    token: str | None = None
+    references: tuple[str, ...] = ()
+    in_reply_to: str | None = None
+    auto: str = "auto-generated"
+
+
+def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
+    """Add one mail to the outbox in the caller's transaction."""
+    message_id = new_message_id(settings, mail.token)
+    message = build(
+        settings,
+        recipient=mail.recipient,
+        recipient_name=mail.recipient_name,
+        subject=mail.subject,
+        text=mail.text,
+        html=mail.html,
+        message_id=message_id,
+        token=mail.token,
+        references=list(mail.references),
+        in_reply_to=mail.in_reply_to,
+        auto=mail.auto,
+    )
+    row = OutboundMessage(
+        message_id=message_id,
+        recipient=mail.recipient,
+        kind=mail.kind,
+        subject=mail.subject,
+        raw=message.as_bytes(),
+        game_id=mail.game_id,
+        status="pending",
+        next_attempt_at=utcnow(),
+    )
+    session.add(row)
+    return row
+
+
+class Transport(Protocol):
+    def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
+        """Deliver one message or raise; PermanentFailure when retrying cannot help."""
+
+
+class PermanentFailure(Exception):
+    """The receiving server refused for good (5xx)."""
+
+
+class MaildirTransport:
+    """Writes each message once into a Maildir: the default, readable with any mail client."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        for part in ("tmp", "new", "cur"):
+            (path / part).mkdir(parents=True, exist_ok=True)
+
+    def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
+        key = hashlib.sha256(message_id.encode()).hexdigest()[:32]
+        name = f"{key}.mirrorpost"
+        if (self.path / "new" / name).exists() or any((self.path / "cur").glob(f"{name}*")):
+            return  # already delivered: a retry after a crash writes nothing twice
+        temporary = self.path / "tmp" / f"{name}.{os.getpid()}"
+        envelope = f"Return-Path: <{envelope_from}>\r\nDelivered-To: {recipient}\r\n".encode()
+        temporary.write_bytes(envelope + raw)
+        os.rename(temporary, self.path / "new" / name)
+
+
+class SMTPTransport:
+    """Sends through an SMTP relay (``SMTP_*`` settings)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
+        settings = self.settings
+        assert settings.smtp_host
+        try:
+            if settings.smtp_security == "tls":
+                client: smtplib.SMTP = smtplib.SMTP_SSL(
+                    settings.smtp_host, settings.smtp_port, timeout=60, context=ssl.create_default_context()
+                )
+            else:
+                client = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=60)
+            with client:
+                client.ehlo()
+                if settings.smtp_security == "starttls":
+                    client.starttls(context=ssl.create_default_context())
+                    client.ehlo()
+                if settings.smtp_username:
+                    client.login(settings.smtp_username, settings.smtp_password or "")
+                client.sendmail(envelope_from, [recipient], raw)
+        except smtplib.SMTPRecipientsRefused as error:
+            code = next(iter(error.recipients.values()))[0]
+            if 500 <= code < 600:
+                raise PermanentFailure(str(error)) from error
+            raise
+        except smtplib.SMTPResponseException as error:
+            if 500 <= error.smtp_code < 600 and error.smtp_code not in (500, 502, 503, 504):
+                raise PermanentFailure(str(error)) from error
+            raise
+
+
+def make_transport(settings: Settings) -> Transport:
+    return SMTPTransport(settings) if settings.smtp_host else MaildirTransport(settings.outbox_maildir)
+
+
+def backoff(attempts: int) -> timedelta:
+    return min(FIRST_RETRY * (2 ** max(attempts - 1, 0)), LONGEST_RETRY)
+
+
+class Dispatcher:
+    """Sends what is due in the outbox; safe to run in several workers at once."""
+
+    def __init__(self, db: Database, settings: Settings, transport: Transport, signer: TokenSigner) -> None:
+        self.db = db
+        self.settings = settings
+        self.transport = transport
+        self.signer = signer
+
+    def claim(self, limit: int) -> list[OutboundMessage]:
+        now = utcnow()
+        with self.db.transaction() as session:
+            query = (
+                select(OutboundMessage)
+                .where(
+                    or_(
+                        (OutboundMessage.status == "pending") & (OutboundMessage.next_attempt_at <= now),
+                        (OutboundMessage.status == "sending") & (OutboundMessage.lease_until < now),
+                    )
+                )
+                .order_by(OutboundMessage.id)
+                .limit(limit)
+            )
+            if is_postgres(session):
+                query = query.with_for_update(skip_locked=True)
+            rows = list(session.scalars(query))
+            for row in rows:
+                row.status = "sending"
+                row.lease_until = now + LEASE
+                row.attempts += 1
+            return rows
+
+    def envelope_sender(self, row: OutboundMessage) -> str:
+        """VERP: a bounce to this address names the row, and so the address that bounced."""
+        settings = self.settings
+        return f"{settings.server_local}+{self.signer.bounce_token(row.id)}@{settings.server_domain}"
+
+    def run_once(self, limit: int = 20) -> int:
+        """Send what is due now; returns how many were sent."""
+        sent = 0
+        for row in self.claim(limit):
+            try:
+                self.transport.send(self.envelope_sender(row), row.recipient, row.raw, row.message_id)
+            except PermanentFailure as error:
+                self.finish(row, "failed", str(error))
+            except (TimeoutError, OSError, smtplib.SMTPException) as error:
+                log.warning("sending %s to %s failed: %s", row.message_id, row.recipient, error)
+                self.finish(row, "failed" if row.attempts >= GIVE_UP_AFTER else "pending", str(error))
+            else:
+                self.finish(row, "sent", None)
+                sent += 1
+        return sent
+
+    def finish(self, row: OutboundMessage, status: str, error: str | None) -> None:
+        with self.db.transaction() as session:
+            current = session.get(OutboundMessage, row.id)
+            assert current is not None
+            current.status = status
+            current.lease_until = None
+            current.last_error = error
+            if status == "sent":
+                current.sent_at = utcnow()
+            elif status == "pending":
+                current.next_attempt_at = utcnow() + backoff(current.attempts)

@@ -1,0 +1,178 @@
+"""Parsing raw RFC 5322 bytes into the few things the pipeline needs.
+
+Uses the standard ``email`` package with ``policy.default``. Bodies in unknown
+or broken charsets fall back instead of failing, and HTML-only mail is turned
+into text with the quoted parts of common clients left out.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+from email import message_from_bytes
+from email.message import EmailMessage, Message
+from email.policy import default
+from email.utils import getaddresses, parseaddr
+from html.parser import HTMLParser
+
+CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
+                   "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",
+                   "x-unknown": "latin-1", "us-ascii": "utf-8", "ascii": "utf-8"}
+MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+
+
+@dataclass
+class ParsedMail:
+    message: Message
+    message_id: str | None
+    sender: str | None
+    sender_name: str
+    subject: str
+    recipients: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    text: str = ""
+    from_html: bool = False
+
+
+def decode_payload(part: Message) -> str:
+    """A text part's content, whatever its declared charset claims."""
+    payload = part.get_payload(decode=True)
+    if payload is None:
+        payload = str(part.get_payload()).encode("utf-8", "replace")
+    charset = (part.get_content_charset() or "utf-8").lower()
+    charset = CHARSET_ALIASES.get(charset, charset)
+    try:
+        codecs.lookup(charset)
+    except LookupError:
+        charset = "utf-8"
+    try:
+        return payload.decode(charset)
+    except UnicodeDecodeError:
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            return payload.decode("latin-1")
+
+
+class _TextFromHTML(HTMLParser):
+    """HTML to plain text, leaving out quoted parts (blockquotes, Gmail/Outlook/Thunderbird quote blocks)."""
+
+    BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"}
+    SKIP = {"style", "script", "head", "title"}
+    QUOTE_CLASSES = {"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
+                     "gmail_extra"}
+    QUOTE_IDS = {"divrplyfwdmsg", "appendonsend", "x_divrplyfwdmsg", "mail-editor-reference-message-container"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skip_depth = 0
+        self.quote_depth = 0
+        self.stopped = False
+        self.stack: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.stopped:
+            return
+        attributes = {name: (value or "") for name, value in attrs}
+        classes = set(attributes.get("class", "").lower().split())
+        if classes & self.QUOTE_CLASSES or attributes.get("id", "").lower() in self.QUOTE_IDS:
+            self.stopped = True  # everything from here on is the quoted original
+            return
+        if tag in self.SKIP:
+            self.skip_depth += 1
+        if tag == "blockquote":
+            self.quote_depth += 1
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+        if tag == "hr" and not self.parts_text().strip() == "":
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.stopped:
+            return
+        if tag in self.SKIP and self.skip_depth:
+            self.skip_depth -= 1
+        if tag == "blockquote" and self.quote_depth:
+            self.quote_depth -= 1
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if self.stopped or self.skip_depth or self.quote_depth:
+            return
+        self.parts.append(data.replace("\xa0", " "))
+
+    def parts_text(self) -> str:
+        return "".join(self.parts)
+
+
+def html_to_text(html: str) -> str:
+    parser = _TextFromHTML()
+    parser.feed(html)
+    parser.close()
+    text = re.sub(r"[ \t]+\n", "\n", parser.parts_text())
+    lines = [re.sub(r"[ \t]+", " ", line).strip() for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def best_text(message: Message) -> tuple[str, bool]:
+    """The text/plain body, or the HTML body as text; never an attachment or a forwarded message."""
+    plain = html = None
+    for part in message.walk():
+        if part.get_content_maintype() == "multipart":
+            continue
+        if part.get_content_type() == "message/rfc822" or part.get_content_disposition() == "attachment":
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain" and plain is None:
+            plain = decode_payload(part)
+        elif kind == "text/html" and html is None:
+            html = decode_payload(part)
+    if plain is not None and plain.strip():
+        return plain, False
+    if html is not None:
+        return html_to_text(html), True
+    return plain or "", False
+
+
+def _header(message: Message, name: str) -> str:
+    try:
+        value = message.get(name)
+        return str(value) if value is not None else ""
+    except (ValueError, IndexError, TypeError):  # a malformed header
+        raw = message.get_all(name, failobj=[]) if hasattr(message, "get_all") else []
+        return str(raw[0]) if raw else ""
+
+
+def addresses(message: Message, *names: str) -> list[str]:
+    values = []
+    for name in names:
+        for value in message.get_all(name, failobj=[]) or []:
+            values.append(str(value))
+    return [address.lower() for _, address in getaddresses(values) if address]
+
+
+def parse(raw: bytes, envelope_to: list[str] | None = None) -> ParsedMail:
+    message = message_from_bytes(raw, policy=default)
+    assert isinstance(message, EmailMessage | Message)
+    name, sender = parseaddr(_header(message, "From"))
+    message_ids = MESSAGE_ID.findall(_header(message, "Message-ID"))
+    references = MESSAGE_ID.findall(_header(message, "In-Reply-To")) + list(
+        reversed(MESSAGE_ID.findall(_header(message, "References")))
+    )
+    text, from_html = best_text(message)
+    recipients = [address.lower() for address in (envelope_to or [])]
+    recipients += addresses(message, "Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
+    return ParsedMail(
+        message=message,
+        message_id=message_ids[0] if message_ids else None,
+        sender=sender.lower() if sender and "@" in sender else None,
+        sender_name=name.strip() or (sender.split("@")[0] if sender else ""),
+        subject=_header(message, "Subject"),
+        recipients=recipients,
+        references=references,
+        text=text,
+        from_html=from_html,
+    )

@@ -1,0 +1,45 @@
+"""``POST /inbound/raw``: raw MIME from a mail provider's webhook, HMAC-signed.
+
+Headers: ``X-Mirrorpost-Timestamp`` (Unix seconds, within five minutes) and
+``X-Mirrorpost-Signature``: hex HMAC-SHA256 of ``"<timestamp>." + body`` with
+``INBOUND_WEBHOOK_SECRET``. Optional ``X-Envelope-From`` and ``X-Envelope-To``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+
+from flask import Blueprint, abort, current_app, jsonify, request
+
+from app.mail.inbound import process, store
+
+blueprint = Blueprint("inbound", __name__)
+MAX_SKEW = 300
+
+
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    return hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+
+
+@blueprint.post("/inbound/raw")
+def inbound_raw():  # noqa: ANN201
+    server = current_app.extensions["mirrorpost"]
+    secret = server.settings.inbound_webhook_secret
+    if not secret:
+        abort(404)
+    timestamp = request.headers.get("X-Mirrorpost-Timestamp", "")
+    given = request.headers.get("X-Mirrorpost-Signature", "")
+    body = request.get_data(cache=False)
+    if not timestamp.isdigit() or abs(time.time() - int(timestamp)) > MAX_SKEW:
+        return jsonify(error="timestamp missing or more than five minutes off"), 401
+    if not hmac.compare_digest(signature(secret, timestamp, body), given.lower()):
+        return jsonify(error="bad signature"), 401
+    if not body.strip():
+        return jsonify(error="empty message"), 400
+    envelope_to = [a.strip() for a in request.headers.get("X-Envelope-To", "").split(",") if a.strip()]
+    inbound_id, duplicate = store(server.db, body, "webhook", request.headers.get("X-Envelope-From"), envelope_to)
+    if not duplicate:
+        process(server.db, server.settings, server.signer, inbound_id)
+    return jsonify(id=inbound_id, duplicate=duplicate), 202

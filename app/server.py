@@ -1,0 +1,28 @@
+"""The parts of a running server, built once from the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.config import Settings, load_settings
+from app.db import Database
+from app.mail.outbox import Dispatcher, Transport, make_transport
+from app.tokens import TokenSigner
+
+
+@dataclass
+class Server:
+    settings: Settings
+    db: Database
+    signer: TokenSigner
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Server:
+        return cls(settings, Database(settings.database_url), TokenSigner(settings.secret_key))
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Server:
+        return cls.from_settings(load_settings(environ))
+
+    def dispatcher(self, transport: Transport | None = None) -> Dispatcher:
+        return Dispatcher(self.db, self.settings, transport or make_transport(self.settings), self.signer)

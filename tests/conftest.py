@@ -1,0 +1,74 @@
+"""Shared fixtures: a server on SQLite and, where reachable, on PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from app.config import load_settings
+from app.server import Server
+
+DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+
+
+def postgres_admin_url() -> str | None:
+    """The PostgreSQL server to test on: TEST_POSTGRES_URL, else a local one if it answers."""
+    wanted = os.environ.get("TEST_POSTGRES_URL")
+    url = wanted or DEFAULT_POSTGRES
+    try:
+        engine = create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect() as connection:
+            connection.execute(text("select 1"))
+        engine.dispose()
+        return url
+    except Exception as error:
+        if wanted:
+            raise RuntimeError(f"TEST_POSTGRES_URL is set but PostgreSQL does not answer: {error}") from error
+        return None
+
+
+POSTGRES = postgres_admin_url()
+BACKENDS = ["sqlite"] + (["postgres"] if POSTGRES else [])
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        return
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    name = f"mirrorpost_{secrets.token_hex(6)}"
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def make_server(tmp_path, database_url, **extra: str) -> Server:
+    env = {
+        "MIRRORPOST_INSTANCE": str(tmp_path / "instance"),
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": "test-secret-key",
+        "SERVER_EMAIL": "referee@mirrorpost.test",
+        "BASE_URL": "http://mirrorpost.test",
+        "INBOUND_SMTP_PORT": "0",
+        **extra,
+    }
+    server = Server.from_settings(load_settings(env))
+    server.db.upgrade()
+    return server
+
+
+@pytest.fixture
+def server(tmp_path, database_url):
+    server = make_server(tmp_path, database_url)
+    yield server
+    server.db.engine.dispose()

@@ -1,0 +1,83 @@
+"""Driving the server the way mail does, in-process: store raw, process, read the outbox."""
+
+from __future__ import annotations
+
+from email import message_from_bytes
+from email.policy import default
+
+from sqlalchemy import select
+
+from app.games.models import Event, Game
+from app.games.service import GameService
+from app.mail.inbound import process, store
+from app.mail.models import InboundMessage, OutboundMessage
+from app.mail.parse import best_text
+from tests.server.clients import fresh, reply
+
+ALICE = "alice@players.test"
+BOB = "bob@players.test"
+
+
+class Table:
+    """Two players and the referee, talking through the real pipeline."""
+
+    def __init__(self, server) -> None:  # noqa: ANN001
+        self.server = server
+
+    def new_game(self, white: str = ALICE, black: str = BOB, **options: str) -> int:
+        with self.server.db.transaction() as session:
+            service = GameService(session, self.server.settings, self.server.signer)
+            game = service.create_game("looking-glass", service.player(white, white.split("@")[0].title()),
+                                       service.player(black, black.split("@")[0].title()), options, None)
+            return game.id
+
+    def mails(self, address: str, kind: str | None = None) -> list[OutboundMessage]:
+        with self.server.db.sessions() as session:
+            query = select(OutboundMessage).where(OutboundMessage.recipient == address)
+            if kind:
+                query = query.where(OutboundMessage.kind == kind)
+            return list(session.scalars(query.order_by(OutboundMessage.id)))
+
+    def last(self, address: str, kind: str | None = None) -> OutboundMessage:
+        mails = self.mails(address, kind)
+        assert mails, f"no mail{' of kind ' + kind if kind else ''} to {address}"
+        return mails[-1]
+
+    def text(self, address: str, kind: str | None = None) -> str:
+        """The text part of the latest such mail, whitespace collapsed (wrapping aside)."""
+        return " ".join(best_text(message_from_bytes(self.last(address, kind).raw, policy=default))[0].split())
+
+    def deliver(self, raw: bytes, envelope_to: list[str] | None = None) -> str | None:
+        inbound_id, duplicate = store(self.server.db, raw, "test", None, envelope_to)
+        if duplicate:
+            return "duplicate"
+        return process(self.server.db, self.server.settings, self.server.signer, inbound_id)
+
+    def reply(self, address: str, body: str, style: str = "gmail", kind: str | None = None,
+              charset: str = "utf-8") -> str | None:
+        return self.deliver(reply(self.last(address, kind).raw, body, style, address, charset))
+
+    def write(self, sender: str, body: str, **headers: str) -> str | None:
+        return self.deliver(fresh(sender, self.server.settings.server_email, body, **headers))
+
+    def game(self, game_id: int) -> Game:
+        with self.server.db.sessions() as session:
+            return session.get(Game, game_id)
+
+    def events(self, game_id: int) -> list[Event]:
+        with self.server.db.sessions() as session:
+            return list(session.scalars(select(Event).where(Event.game_id == game_id).order_by(Event.seq)))
+
+    def inbound(self) -> list[InboundMessage]:
+        with self.server.db.sessions() as session:
+            return list(session.scalars(select(InboundMessage).order_by(InboundMessage.id)))
+
+    def start(self, white_row: str = "518", black_row: str = "518", **options: str) -> int:
+        """A game accepted by both and set up, White to move."""
+        game_id = self.new_game(**options)
+        assert "accepted" in self.reply(ALICE, "accept", kind="invitation")
+        assert "accepted" in self.reply(BOB, "accept", kind="invitation")
+        self.reply(ALICE, f"setup {white_row}", kind="setup-request")
+        self.reply(BOB, f"setup {black_row}", kind="setup-request")
+        assert self.game(game_id).status == "active"
+        return game_id

@@ -1,0 +1,116 @@
+"""A game's life by email: invitation, setup, move requests, notices, the end and the reveal."""
+
+import hashlib
+
+from tests.server.harness import ALICE, BOB, Table
+
+
+def test_invitation_accept_setup_and_first_move_request(server):
+    table = Table(server)
+    game_id = table.new_game(days="3", strikes="3")
+    invitation = table.text(BOB, "invitation")
+    assert "Reply 'accept'" in invitation and "White" in invitation or "Black" in invitation
+    table.reply(ALICE, "accept", kind="invitation")
+    assert table.game(game_id).status == "invited"
+    table.reply(BOB, "Sure, let's play!\naccept", style="outlook", kind="invitation")
+    assert table.game(game_id).status == "setup"
+    assert "setup RNBQKBNR" in table.text(ALICE, "setup-request")
+    table.reply(ALICE, "setup 518", kind="setup-request")
+    assert "your setup is in" in table.last(ALICE).subject
+    table.reply(BOB, "setup RBBQKNNR", style="apple", kind="setup-request")
+    game = table.game(game_id)
+    assert game.status == "active"
+    request = table.text(ALICE, "request")
+    assert "Reply above this line" in request
+    assert "You are White: you see the Real world." in request
+    assert "P P P P P P P P" in request
+    assert "sha256" in request and "RBBQKNNR" not in request  # committed, not revealed
+    assert "R e2-e4" in request
+    assert game.deadline is not None
+    assert "the game has started - waiting for White" in table.last(BOB).subject
+
+
+def test_a_move_goes_to_the_opponent_as_a_private_move_request(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    assert table.game(game_id).ply == 1
+    received = table.text(ALICE, "move-received")
+    assert "passed through the portal to Mirror e4" in received
+    request = table.text(BOB, "request")
+    assert "Since your last move:" in request
+    assert "a piece stopped on Real e4 and asked about Mirror e4: empty" in request
+    assert "arrived on Mirror e4" in request
+    assert "You are Black: you see the Mirror world." in request
+
+
+def test_strike_notice_says_only_impossible_and_keeps_the_turn(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "M d4-d5", kind="request")
+    strike = table.last(ALICE)
+    assert "impossible order, strike 1 of 3 - your move again" in strike.subject
+    assert "The referee does not say why" in table.text(ALICE)
+    assert table.game(game_id).ply == 0
+    table.reply(ALICE, "R d2-d4", kind="request")
+    request = table.text(BOB, "request")
+    assert "order M:d4-d5 in your world was impossible: strike 1" in request
+
+
+def test_rejected_and_unreadable_orders_cost_nothing_and_say_why(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e5", kind="request")
+    assert "cannot move from e2 to e5" in table.text(ALICE)
+    table.reply(ALICE, "R e2-e9 please", kind="request")
+    text = table.text(ALICE)
+    assert "could not be read" in text and "Accepted forms" in text
+    game = table.game(game_id)
+    assert game.ply == 0 and game.state["strikes"] == {"white": 0, "black": 0}
+
+
+def test_order_out_of_turn_is_rejected(server):
+    table = Table(server)
+    table.start()
+    table.reply(BOB, "M e7-e5", kind="setup-request")
+    assert "not your turn" in table.text(BOB)
+
+
+def test_stale_reply_shows_the_current_request(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    old_request = table.last(ALICE, "request")
+    table.reply(BOB, "M e7-e5", kind="request")
+    table.reply(ALICE, "R d2-d4", kind="request")
+    assert table.game(game_id).ply == 3
+    from tests.server.clients import reply
+
+    table.deliver(reply(old_request.raw, "R g1-f3", "gmail", ALICE))
+    assert table.game(game_id).ply == 3
+    stale = table.last(ALICE)
+    assert "old move request" in stale.subject
+    assert "was not applied" in table.text(ALICE)
+
+
+def test_say_is_passed_on_word_for_word(server):
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "say Good luck, Bob! May the portals be kind.", kind="request")
+    assert "Good luck, Bob! May the portals be kind." in table.text(BOB, "said")
+
+
+def test_game_over_reveals_setups_with_keys_that_match_the_commitments(server):
+    table = Table(server)
+    game_id = table.start(black_row="RBBQKNNR")
+    table.reply(BOB, "resign", kind="setup-request")
+    game = table.game(game_id)
+    assert (game.status, game.result, game.reason) == ("over", "1-0", "resigned")
+    for address in (ALICE, BOB):
+        text = table.text(address, "game-over")
+        assert "White wins (resignation)" in text
+        assert "RBBQKNNR" in text
+    entry = game.commitments["black"]
+    digest = hashlib.sha256(f"{entry['salt']}:looking-glass:black:RBBQKNNR".encode()).hexdigest()
+    assert digest == entry["sha256"]
+    assert entry["sha256"] in table.text(ALICE, "request")
