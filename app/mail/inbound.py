@@ -171,6 +171,8 @@ class Pipeline:
                 "player this reply address was given to. Only that player can reply with it.",
             ], error=True)
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
+        if player.name == player.email.split("@")[0] and parsed.sender_name not in ("", player.name):
+            player.name = parsed.sender_name[:100]  # the name their own mail client gives them
         text = new_text(parsed.text, self.sent_texts(parsed, game, player))
         reading = read_commands(text, get_variant(game.variant))
         if reading.errors:

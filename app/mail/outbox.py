@@ -16,6 +16,7 @@ import smtplib
 import ssl
 from dataclasses import dataclass
 from datetime import timedelta
+from email.policy import SMTP as SMTP_POLICY
 from pathlib import Path
 from typing import Protocol
 
@@ -73,7 +74,7 @@ def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
         recipient=mail.recipient,
         kind=mail.kind,
         subject=mail.subject,
-        raw=message.as_bytes(),
+        raw=message.as_bytes(policy=SMTP_POLICY),
         game_id=mail.game_id,
         status="pending",
         next_attempt_at=utcnow(),
@@ -133,7 +134,7 @@ class SMTPTransport:
                     client.ehlo()
                 if settings.smtp_username:
                     client.login(settings.smtp_username, settings.smtp_password or "")
-                client.sendmail(envelope_from, [recipient], raw)
+                client.sendmail(envelope_from, [recipient], crlf(raw))
         except smtplib.SMTPRecipientsRefused as error:
             code = next(iter(error.recipients.values()))[0]
             if 500 <= code < 600:
@@ -143,6 +144,11 @@ class SMTPTransport:
             if 500 <= error.smtp_code < 600 and error.smtp_code not in (500, 502, 503, 504):
                 raise PermanentFailure(str(error)) from error
             raise
+
+
+def crlf(raw: bytes) -> bytes:
+    """SMTP wants CRLF line ends; a bare LF would make the whole message one over-long line."""
+    return raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
 
 
 def make_transport(settings: Settings) -> Transport:

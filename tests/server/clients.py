@@ -13,7 +13,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
-from email.policy import default
+from email.policy import SMTP, default
 from email.utils import format_datetime, parseaddr
 from datetime import UTC, datetime
 
@@ -81,7 +81,7 @@ def reply(raw: bytes, body: str, style: str, sender: str, charset: str = "utf-8"
     else:
         raise ValueError(style)
     _headers(message, sent, sender)
-    return message.as_bytes()
+    return message.as_bytes(policy=SMTP)
 
 
 def fresh(sender: str, to: str, body: str, subject: str = "hello", **headers: str) -> bytes:
@@ -95,7 +95,7 @@ def fresh(sender: str, to: str, body: str, subject: str = "hello", **headers: st
     for key, value in headers.items():
         message[key.replace("_", "-")] = value
     message.set_content(body)
-    return message.as_bytes()
+    return message.as_bytes(policy=SMTP)
 
 
 __all__ = ["STYLES", "Address", "fresh", "original", "reply"]
