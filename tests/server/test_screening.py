@@ -28,9 +28,9 @@ def test_auto_replies_and_list_mail_are_never_answered(server, headers):
     game_id = table.start()
     before = outbox_count(server)
     raw = reply(table.last(ALICE, "request").raw, "I am away until Monday. R e2-e4", "gmail", ALICE)
-    head, body = raw.split(b"\n\n", 1)
-    extra = "".join(f"{k}: {v}\n" for k, v in headers.items()).encode()
-    outcome = table.deliver(head + b"\n" + extra + b"\n" + body)
+    head, body = raw.split(b"\r\n\r\n", 1)
+    extra = "".join(f"{k}: {v}\r\n" for k, v in headers.items()).encode()
+    outcome = table.deliver(head + b"\r\n" + extra + b"\r\n" + body)
     assert outcome.startswith("ignored")
     assert outbox_count(server) == before
     assert table.game(game_id).ply == 0
