@@ -156,7 +156,7 @@ def make_transport(settings: Settings) -> Transport:
 
 
 def backoff(attempts: int) -> timedelta:
-    return min(FIRST_RETRY * (2 ** max(attempts - 1, 0)), LONGEST_RETRY)
+    return min(FIRST_RETRY * (2 ** min(max(attempts - 1, 0), 20)), LONGEST_RETRY)
 
 
 class Dispatcher:

@@ -1,0 +1,125 @@
+"""Outbound mail: retried with backoff until delivered, never lost, never doubled."""
+
+from datetime import timedelta
+
+from sqlalchemy import select, update
+
+from app.db import utcnow
+from app.mail.models import OutboundMessage
+from app.mail.outbox import Dispatcher, MaildirTransport, SMTPTransport, backoff
+from tests.conftest import make_server
+from tests.server.harness import ALICE, BOB, Table
+from tests.server.mailhost import Sink
+
+
+def rows(server):
+    with server.db.sessions() as session:
+        return list(session.scalars(select(OutboundMessage).order_by(OutboundMessage.id)))
+
+
+def make_due(server):
+    with server.db.transaction() as session:
+        session.execute(update(OutboundMessage).where(OutboundMessage.status == "pending")
+                        .values(next_attempt_at=utcnow() - timedelta(seconds=1)))
+
+
+def test_temporary_failures_are_retried_with_backoff_until_delivered(tmp_path, database_url):
+    with Sink(refuse_first=2) as sink:
+        server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
+        Table(server).new_game()
+        dispatcher = server.dispatcher()
+        assert dispatcher.run_once() == 0  # both invitations refused (451)
+        first = rows(server)
+        assert {row.status for row in first} == {"pending"}
+        assert all(row.next_attempt_at > utcnow() + timedelta(seconds=20) for row in first)
+        assert dispatcher.run_once() == 0  # not due yet: nothing is hammered
+        make_due(server)
+        assert dispatcher.run_once() == 2
+        assert {row.status for row in rows(server)} == {"sent"}
+        assert sorted(r for _, rcpts, _ in sink.received for r in rcpts) == [ALICE, BOB]
+        assert dispatcher.run_once() == 0
+
+
+def test_backoff_grows_and_is_capped():
+    assert backoff(1) < backoff(2) < backoff(3)
+    assert backoff(50) == backoff(60) == timedelta(hours=4)
+
+
+def test_permanent_refusal_is_marked_failed(tmp_path, database_url):
+    with Sink(refuse_first=5, code="550 5.1.1 no such user") as sink:
+        server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
+        Table(server).new_game()
+        server.dispatcher().run_once()
+        assert {row.status for row in rows(server)} == {"failed"}
+        assert "550" in rows(server)[0].last_error
+
+
+def test_envelope_sender_names_the_row_for_bounces(server):
+    Table(server).new_game()
+    row = rows(server)[0]
+    envelope = server.dispatcher().envelope_sender(row)
+    assert envelope.startswith("referee+bounce.") and server.signer.find_bounce(envelope) == row.id
+
+
+def test_maildir_delivery_happens_once_even_if_repeated(server, tmp_path):
+    Table(server).new_game()
+    transport = MaildirTransport(tmp_path / "box")
+    row = rows(server)[0]
+    transport.send("x@y", row.recipient, row.raw, row.message_id)
+    transport.send("x@y", row.recipient, row.raw, row.message_id)
+    assert len(list((tmp_path / "box" / "new").iterdir())) == 1
+
+
+class Crash(Exception):
+    pass
+
+
+def test_crash_after_sending_before_marking_sent_sends_nothing_twice(server, tmp_path, monkeypatch):
+    Table(server).new_game()
+    transport = MaildirTransport(tmp_path / "box")
+    dispatcher = Dispatcher(server.db, server.settings, transport, server.signer)
+    original = Dispatcher.finish
+
+    def crash(self, row, status, error):  # noqa: ANN001
+        raise Crash("the worker died right after sending")
+
+    monkeypatch.setattr(Dispatcher, "finish", crash)
+    try:
+        dispatcher.run_once()
+    except Crash:
+        pass
+    monkeypatch.setattr(Dispatcher, "finish", original)
+    assert {row.status for row in rows(server)} == {"sending"}
+    assert dispatcher.run_once() == 0  # the lease still holds: no second worker grabs it
+    with server.db.transaction() as session:  # ... until it expires
+        session.execute(update(OutboundMessage).values(lease_until=utcnow() - timedelta(seconds=1)))
+    assert dispatcher.run_once() == 2
+    assert {row.status for row in rows(server)} == {"sent"}
+    assert len(list((tmp_path / "box" / "new").iterdir())) == 2  # one file per mail, none twice
+
+
+def test_crash_before_smtp_send_resends_with_the_same_message_id(tmp_path, database_url, monkeypatch):
+    with Sink() as sink:
+        server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
+        Table(server).new_game()
+        dispatcher = server.dispatcher()
+        real_send = SMTPTransport.send
+        calls = []
+
+        def crash_once(self, envelope_from, recipient, raw, message_id):  # noqa: ANN001
+            calls.append(message_id)
+            if len(calls) == 1:
+                raise Crash("died before the relay answered")
+            return real_send(self, envelope_from, recipient, raw, message_id)
+
+        monkeypatch.setattr(SMTPTransport, "send", crash_once)
+        try:
+            dispatcher.run_once()
+        except Crash:
+            pass
+        with server.db.transaction() as session:
+            session.execute(update(OutboundMessage).values(lease_until=utcnow() - timedelta(seconds=1)))
+        dispatcher.run_once()
+        ids = [row.message_id for row in rows(server)]
+        delivered = sorted(str(m["Message-ID"]) for a in (ALICE, BOB) for m in sink.to(a))
+        assert delivered == sorted(ids)  # each mail arrived, with its own unchanging Message-ID
