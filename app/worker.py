@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from datetime import datetime
 
 from app.db import utcnow
 from app.games.service import GameService
@@ -34,9 +35,9 @@ class Worker:
         done["sent"] = self.dispatcher.run_once()
         return done
 
-    def clocks(self) -> int:
+    def clocks(self, now: datetime | None = None) -> int:
         server = self.server
-        now = utcnow()
+        now = now or utcnow()
         with server.db.transaction() as session:
             due = GameService(session, server.settings, server.signer, now).due_games()
         acted = 0

@@ -1,0 +1,50 @@
+"""The command line of CONTRACT.md: init-db, new-game, ingest, worker, demo."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.server.clients import reply
+from tests.server.harness import ALICE, Table
+
+ROOT = Path(__file__).parent.parent.parent
+
+
+def manage(tmp_path, database_url, *args, stdin=None):
+    env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_INSTANCE=str(tmp_path / "instance"),
+               DATABASE_URL=database_url, SECRET_KEY="test-secret-key", SERVER_EMAIL="referee@mirrorpost.test",
+               BASE_URL="http://mirrorpost.test", INBOUND_SMTP_PORT="0")
+    return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], input=stdin, capture_output=True,
+                          cwd=ROOT, env=env, timeout=120)
+
+
+def test_new_game_prints_the_id_and_ingest_reads_a_reply(tmp_path, database_url, server):
+    done = manage(tmp_path, database_url, "init-db")
+    assert done.returncode == 0, done.stderr
+    done = manage(tmp_path, database_url, "new-game", "--variant", "looking-glass", "--white", ALICE,
+                  "--black", "bob@players.test", "--option", "days=4")
+    assert done.returncode == 0, done.stderr
+    game_id = int(done.stdout.strip())
+    table = Table(server)
+    assert table.game(game_id).days == 4
+    raw = reply(table.last(ALICE, "invitation").raw, "accept", "gmail", ALICE)
+    done = manage(tmp_path, database_url, "ingest", stdin=raw)
+    assert done.returncode == 0, done.stderr
+    assert b"accepted" in done.stdout
+    assert table.game(game_id).white_accepted
+    again = manage(tmp_path, database_url, "ingest", stdin=raw)
+    assert again.returncode == 0 and b"already stored" in again.stdout
+
+
+def test_ingest_answers_bad_input_and_still_exits_zero(tmp_path, database_url, server):
+    done = manage(tmp_path, database_url, "ingest", stdin=b"From: someone@players.test\r\nTo: referee@mirrorpost.test\r\n"
+                  b"Subject: hi\r\nMessage-ID: <x1@p>\r\n\r\nwhat is this\r\n")
+    assert done.returncode == 0, done.stderr
+    assert "how to play" in Table(server).last("someone@players.test").subject
+
+
+def test_new_game_with_a_bad_option_fails_clearly(tmp_path, database_url):
+    done = manage(tmp_path, database_url, "new-game", "--variant", "looking-glass", "--white", ALICE,
+                  "--black", "bob@players.test", "--option", "impossible=maybe")
+    assert done.returncode != 0 and b"impossible must be one of" in done.stderr

@@ -1,0 +1,48 @@
+"""``POST /inbound/raw``: raw MIME over HTTP, HMAC-signed, timestamp checked."""
+
+import time
+
+from app import create_app
+from app.mail.webhook import signature
+from tests.conftest import make_server
+from tests.server.clients import reply
+from tests.server.harness import ALICE, Table
+
+SECRET = "webhook-secret"
+
+
+def post(client, body, timestamp=None, secret=SECRET, **headers):
+    timestamp = str(int(time.time()) if timestamp is None else timestamp)
+    return client.post("/inbound/raw", data=body, headers={
+        "X-Mirrorpost-Timestamp": timestamp,
+        "X-Mirrorpost-Signature": signature(secret, timestamp, body),
+        **headers,
+    })
+
+
+def test_signed_webhook_delivers_a_reply(tmp_path, database_url):
+    server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
+    table = Table(server)
+    game_id = table.start()
+    client = create_app(server).test_client()
+    body = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    response = post(client, body)
+    assert response.status_code == 202 and response.json["duplicate"] is False
+    assert table.game(game_id).ply == 1
+    assert post(client, body).json["duplicate"] is True
+    assert table.game(game_id).ply == 1
+
+
+def test_webhook_refuses_bad_signatures_and_old_timestamps(tmp_path, database_url):
+    server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
+    client = create_app(server).test_client()
+    body = b"From: a@b.test\r\nSubject: x\r\n\r\nhello\r\n"
+    assert post(client, body, secret="wrong").status_code == 401
+    assert post(client, body, timestamp=int(time.time()) - 3600).status_code == 401
+    assert client.post("/inbound/raw", data=body).status_code == 401
+    assert Table(server).inbound() == []
+
+
+def test_webhook_is_off_without_a_secret(server):
+    client = create_app(server).test_client()
+    assert client.post("/inbound/raw", data=b"x").status_code == 404
