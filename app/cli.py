@@ -15,6 +15,7 @@ from app.rules.scenario import run_scenario
 @click.group(help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
 def cli() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
 def _server():  # noqa: ANN202
@@ -41,7 +42,9 @@ def ingest(file: click.utils.LazyFile) -> None:
     if not raw.strip():
         raise click.ClickException("empty message")
     inbound_id, duplicate = store(server.db, raw, "ingest")
-    outcome = "already stored" if duplicate else process(server.db, server.settings, server.signer, inbound_id)
+    outcome = process(server.db, server.settings, server.signer, inbound_id)
+    if outcome is None:
+        outcome = "already stored and processed" if duplicate else "processed elsewhere"
     click.echo(f"stored as inbound message {inbound_id}: {outcome}")
 
 

@@ -35,11 +35,10 @@ class InboundHandler:
             raw = raw.encode("utf-8", "surrogateescape")
         loop = asyncio.get_running_loop()
         server = self.server
-        inbound_id, duplicate = await loop.run_in_executor(
+        inbound_id, _ = await loop.run_in_executor(
             None, store, server.db, raw, "smtp", envelope.mail_from, list(envelope.rcpt_tos)
         )
-        if not duplicate:
-            loop.run_in_executor(None, self.process_quietly, inbound_id)
+        loop.run_in_executor(None, self.process_quietly, inbound_id)  # a no-op if already processed
         return "250 2.0.0 Message accepted for delivery"
 
     def process_quietly(self, inbound_id: int) -> None:

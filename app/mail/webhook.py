@@ -40,6 +40,5 @@ def inbound_raw():  # noqa: ANN201
         return jsonify(error="empty message"), 400
     envelope_to = [a.strip() for a in request.headers.get("X-Envelope-To", "").split(",") if a.strip()]
     inbound_id, duplicate = store(server.db, body, "webhook", request.headers.get("X-Envelope-From"), envelope_to)
-    if not duplicate:
-        process(server.db, server.settings, server.signer, inbound_id)
+    process(server.db, server.settings, server.signer, inbound_id)  # a no-op if already processed
     return jsonify(id=inbound_id, duplicate=duplicate), 202

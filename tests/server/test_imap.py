@@ -1,0 +1,56 @@
+"""IMAP polling against a real Dovecot: fetch, store, mark; never lose a message or apply it twice."""
+
+import pytest
+from imap_tools import AND, MailBoxUnencrypted
+
+from app.mail import imap
+from tests.conftest import make_server
+from tests.server.clients import reply
+from tests.server.dovecot import dovecot  # noqa: F401 - the fixture
+from tests.server.harness import ALICE, Table
+
+pytestmark = pytest.mark.dovecot
+
+
+def imap_server(tmp_path, database_url, box):  # noqa: ANN001
+    return make_server(tmp_path, database_url, IMAP_HOST="127.0.0.1", IMAP_PORT=str(box.port),
+                       IMAP_USER=box.user, IMAP_PASSWORD=box.password, IMAP_SSL="0", IMAP_FOLDER="INBOX")
+
+
+def append(box, raw: bytes) -> None:  # noqa: ANN001
+    with MailBoxUnencrypted("127.0.0.1", box.port).login(box.user, box.password) as mailbox:
+        mailbox.append(raw, "INBOX")
+
+
+def test_imap_poll_stores_processes_and_marks(tmp_path, database_url, dovecot):  # noqa: F811
+    server = imap_server(tmp_path, database_url, dovecot)
+    table = Table(server)
+    game_id = table.start()
+    append(dovecot, reply(table.last(ALICE, "request").raw, "R e2-e4", "apple", ALICE))
+    assert imap.poll(server) == 1
+    assert table.game(game_id).ply == 1
+    assert imap.poll(server) == 0  # marked: not fetched again
+    with MailBoxUnencrypted("127.0.0.1", dovecot.port).login(dovecot.user, dovecot.password) as mailbox:
+        assert len(mailbox.uids(AND(keyword=imap.STORED))) == 1
+        assert len(mailbox.uids(AND(seen=False))) == 1  # \Seen is left to people
+
+
+def test_imap_crash_between_storing_and_marking_applies_once(tmp_path, database_url, dovecot, monkeypatch):  # noqa: F811
+    server = imap_server(tmp_path, database_url, dovecot)
+    table = Table(server)
+    game_id = table.start()
+    append(dovecot, reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE))
+
+    class Crash(Exception):
+        pass
+
+    def crash(self, *args, **kwargs):  # noqa: ANN001
+        raise Crash("died after storing, before marking")
+
+    monkeypatch.setattr(MailBoxUnencrypted, "flag", crash)
+    with pytest.raises(Crash):
+        imap.poll(server)
+    monkeypatch.undo()
+    assert imap.poll(server) == 1  # fetched again ...
+    assert table.game(game_id).ply == 1  # ... and recognised: applied once
+    assert len(table.inbound()) == 1
