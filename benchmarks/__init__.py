@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-SUITES = ("referee",)
+SUITES = ("referee", "pipeline")
 
 
 def run(names: list[str]) -> None:

@@ -34,3 +34,10 @@ def test_bench_rejects_an_unknown_suite():
     )
     assert completed.returncode != 0
     assert "unknown benchmark" in completed.stderr
+
+
+def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
+    output = run_bench("pipeline")
+    assert re.search(r"SQLite: \d+ moves", output)
+    assert re.search(r"SQLite time per move vs floor .* ratio +\d+\.\d+x", output)
+    assert "PostgreSQL" in output

@@ -44,6 +44,7 @@ class Game(Base):
     black_accepted: Mapped[bool] = mapped_column(default=False)
     state: Mapped[dict[str, Any]] = mapped_column(default=dict)
     ply: Mapped[int] = mapped_column(Integer, default=0)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # events recorded so far
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
     reminded: Mapped[bool] = mapped_column(default=False)
     commitments: Mapped[dict[str, Any]] = mapped_column(default=dict)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import select
+from sqlalchemy.orm import Session, joinedload
 
 from app.config import Settings
 from app.db import is_postgres, utcnow
@@ -98,8 +98,14 @@ class GameService:
 
     def lock(self, game_id: int, skip_locked: bool = False) -> Game:
         """The game row, locked for the rest of the transaction (None if skipping a locked one)."""
-        lock = {"skip_locked": True} if skip_locked and is_postgres(self.session) else True
-        game = self.session.get(Game, game_id, with_for_update=lock, populate_existing=True)
+        query = (
+            select(Game)
+            .options(joinedload(Game.white, innerjoin=True), joinedload(Game.black, innerjoin=True))
+            .where(Game.id == game_id)
+            .with_for_update(of=Game, skip_locked=skip_locked and is_postgres(self.session))
+            .execution_options(populate_existing=True)
+        )
+        game = self.session.scalars(query).unique().one_or_none()
         if game is None and not skip_locked:
             raise ServiceError(f"there is no game {game_id}")
         return game  # type: ignore[return-value]
@@ -187,9 +193,8 @@ class GameService:
 
     # ------------------------------------------------------------------ handling a message
 
-    def handle(self, game_id: int, player: Player, commands: list[Command], token: ReplyToken) -> Reply:
-        """Carry out the commands of one authenticated message about one game."""
-        game = self.lock(game_id)
+    def handle(self, game: Game, player: Player, commands: list[Command], token: ReplyToken) -> Reply:
+        """Carry out the commands of one authenticated message about a game locked with ``lock``."""
         side = game.side_of(player)
         assert side is not None and side == token.side
         reply = Reply()
@@ -509,7 +514,9 @@ class GameService:
     # ------------------------------------------------------------------ event record
 
     def next_seq(self, game: Game) -> int:
-        return (self.session.scalar(select(func.max(Event.seq)).where(Event.game_id == game.id)) or 0) + 1
+        """The next event number: kept on the (locked) game row, so no query is needed."""
+        game.last_seq = (game.last_seq or 0) + 1
+        return game.last_seq
 
     def record(self, game: Game, by: str | None, order: str, outcome: Outcome, state: Any,
                result: str | None = None) -> Event:
@@ -621,7 +628,10 @@ class GameService:
 
     def since(self, game: Game, side: str, names: present.Names) -> list[str]:
         """Every message the player was told since their own last completed move."""
-        events = list(self.session.scalars(select(Event).where(Event.game_id == game.id).order_by(Event.seq)))
+        # Only events from the ply of the player's last move on can follow it.
+        events = list(self.session.scalars(
+            select(Event).where(Event.game_id == game.id, Event.ply >= game.ply - 1).order_by(Event.seq)
+        ))
         start = 0
         for index, event in enumerate(events):
             if event.result in ("moved", "shortened") and any(

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import logging
 from datetime import timedelta
-from email.policy import default
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -25,7 +24,7 @@ from app.games.service import ERROR_KINDS, GameService, ServiceError, help_parag
 from app.mail.authenticate import Identity, auth_results_pass, identify
 from app.mail.models import InboundMessage, OutboundMessage
 from app.mail.outbox import Mail, enqueue
-from app.mail.parse import ParsedMail, best_text, parse
+from app.mail.parse import ParsedMail, parse
 from app.mail.quotes import new_text
 from app.mail.read import read_commands
 from app.mail.render import render
@@ -161,8 +160,9 @@ class Pipeline:
     def game_reply(self, parsed: ParsedMail, identity: Identity) -> tuple[str, str]:
         token = identity.token
         assert token is not None and parsed.sender is not None
-        game = self.session.get(Game, token.game_id)
-        if game is None:
+        try:
+            game = self.service.lock(token.game_id)
+        except ServiceError:
             return "rejected", "token for a game that does not exist"
         player = game.player(token.side)
         if parsed.sender != player.email:
@@ -190,7 +190,7 @@ class Pipeline:
                 ])
             return "rejected", "no command found"
         try:
-            reply = self.service.handle(game.id, player, reading.commands, token)
+            reply = self.service.handle(game, player, reading.commands, token)
         except ServiceError as error:
             self.service.notice(game, token.side, "error", "not carried out", [str(error)])
             return "rejected", str(error)
@@ -257,12 +257,7 @@ class Pipeline:
                                               OutboundMessage.recipient == player.email)
                 .order_by(OutboundMessage.id.desc()).limit(3)
             ))
-        texts = []
-        from email import message_from_bytes
-
-        for row in rows:
-            texts.append(best_text(message_from_bytes(row.raw, policy=default))[0])
-        return texts
+        return [row.body_text for row in rows]
 
     def within_error_limit(self, address: str) -> bool:
         """At most a few error notices an hour to one address: a broken robot cannot start a loop."""

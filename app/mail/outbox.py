@@ -75,6 +75,7 @@ def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
         kind=mail.kind,
         subject=mail.subject,
         raw=message.as_bytes(policy=SMTP_POLICY),
+        body_text=mail.text,
         game_id=mail.game_id,
         status="pending",
         next_attempt_at=utcnow(),

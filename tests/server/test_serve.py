@@ -1,0 +1,43 @@
+"""``manage.py serve`` on the embedded defaults: SQLite, the SMTP listener, mail out to a Maildir."""
+
+import os
+import smtplib
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from tests.server.clients import fresh
+from tests.server.mailhost import free_port, wait_until
+
+ROOT = Path(__file__).parent.parent.parent
+
+
+def test_serve_receives_by_smtp_and_writes_mail_to_the_maildir(tmp_path):
+    smtp_port, web_port = free_port(), free_port()
+    env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_INSTANCE=str(tmp_path / "instance"),
+               INBOUND_SMTP_PORT=str(smtp_port), WEB_PORT=str(web_port))
+    env.pop("DATABASE_URL", None)
+    env.pop("SMTP_HOST", None)
+    process = subprocess.Popen([sys.executable, str(ROOT / "manage.py"), "serve"], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        def web_up():
+            try:
+                return urllib.request.urlopen(f"http://127.0.0.1:{web_port}/healthz", timeout=1).status == 200
+            except OSError:
+                return False
+
+        wait_until(web_up, timeout=30, what="the web server")
+        with smtplib.SMTP("127.0.0.1", smtp_port) as client:
+            client.sendmail("carol@players.test", ["referee@localhost"],
+                            fresh("carol@players.test", "referee@localhost", "challenge dave@players.test"))
+        new = tmp_path / "instance" / "outbox" / "new"
+        wait_until(lambda: new.exists() and len(list(new.iterdir())) == 2, timeout=30, what="two mails out")
+        texts = [path.read_text() for path in new.iterdir()]
+        assert any("Delivered-To: dave@players.test" in text and "invites you" in text for text in texts)
+        assert (tmp_path / "instance" / "mirrorpost.sqlite3").exists()
+        assert (tmp_path / "instance" / "secret_key").exists()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
