@@ -18,7 +18,7 @@ def cli() -> None:
     logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
-def _server():  # noqa: ANN202
+def _server():
     from app.server import Server
 
     return Server.from_env()

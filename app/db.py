@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, DateTime, Engine, MetaData, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
@@ -25,7 +25,7 @@ NAMING = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -57,7 +57,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(connection, _record):  # noqa: ANN001
+        def _sqlite_pragmas(connection, _record):
             connection.isolation_level = None  # transactions are begun below, not by the driver
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
@@ -66,7 +66,7 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         @event.listens_for(engine, "begin")
-        def _sqlite_begin(connection):  # noqa: ANN001
+        def _sqlite_begin(connection):
             connection.exec_driver_sql("BEGIN IMMEDIATE")  # writers queue instead of failing
 
         return engine

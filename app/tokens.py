@@ -44,8 +44,9 @@ class ReplyToken:
         return f"{self.game_id}{self.side[0]}{self.ply}"
 
 
-REPLY_PATTERN = re.compile(r"(?<![0-9a-z])(\d{1,12})([wb])(\d{1,6})\.([a-z2-7]{%d})(?![a-z2-7])" % SIGNATURE_LENGTH, re.I)
-BOUNCE_PATTERN = re.compile(r"bounce\.(\d{1,15})\.([a-z2-7]{%d})" % SIGNATURE_LENGTH, re.I)
+SIGNATURE = f"[a-z2-7]{{{SIGNATURE_LENGTH}}}"
+REPLY_PATTERN = re.compile(rf"(?<![0-9a-z])(\d{{1,12}})([wb])(\d{{1,6}})\.({SIGNATURE})(?![a-z2-7])", re.I)
+BOUNCE_PATTERN = re.compile(rf"bounce\.(\d{{1,15}})\.({SIGNATURE})", re.I)
 
 
 class TokenSigner:

@@ -137,7 +137,7 @@ def drop_postgres(url: str) -> None:
     admin.dispose()
 
 
-def measure(label: str, make_url_for) -> None:  # noqa: ANN001
+def measure(label: str, make_url_for) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         url, floor_url = make_url_for(folder, "ours"), make_url_for(folder, "floor")

@@ -56,7 +56,8 @@ def piece_name(letter: str) -> str:
 def _capture(captured: dict[str, str] | None, names: Names) -> str:
     if not captured:
         return ""
-    return f", capturing {names.whose(captured['color'])} {piece_name(captured['piece'])} on {square(captured['square'])}"
+    whose, what, where = names.whose(captured["color"]), piece_name(captured["piece"]), square(captured["square"])
+    return f", capturing {whose} {what} on {where}"
 
 
 def _portal(message: dict[str, Any]) -> str:
@@ -78,9 +79,11 @@ def describe(message: dict[str, Any], names: Names) -> str:
             lead = f"Proxy order for {names.whose(message['color'])} army: "
         elif message["color"] != names.me:
             lead = f"{who} ordered in your world: {message['world']} {message['from']}-{message['ordered']}. "
-        text = f"{lead}{names.whose(message['color']).capitalize()} {piece} went {where} {message['from']} to {message['to']}"
+        whose = names.whose(message["color"])
+        went = f"{piece} went {where} {message['from']} to {message['to']}"
+        text = f"{lead}{whose.capitalize()} {went}"
         if message.get("castle"):
-            text = f"{lead}{who.capitalize()} castled {message['castle']}: {names.whose(message['color'])} {piece} went {where} {message['from']} to {message['to']}"
+            text = f"{lead}{who.capitalize()} castled {message['castle']}: {whose} {went}"
         text += _capture(message["captured"], names)
         if message["en_passant"]:
             text += " (en passant)"
@@ -96,7 +99,8 @@ def describe(message: dict[str, Any], names: Names) -> str:
         answer = "empty, so it came through into your world" if message["through"] else (
             f"occupied, so it stayed in the {WORLD_NAMES[world]} world"
         )
-        text = f"{who.capitalize()} moved in their own world; a piece stopped on {WORLD_NAMES[world]} {name} and asked about {other} {name}: {answer}."
+        text = (f"{who.capitalize()} moved in their own world; a piece stopped on {WORLD_NAMES[world]} {name} "
+                f"and asked about {other} {name}: {answer}.")
         if message.get("captured"):
             captured = message["captured"]
             text += f" It captured your {piece_name(captured['piece'])} on {square(captured['square'])}."
@@ -109,9 +113,10 @@ def describe(message: dict[str, Any], names: Names) -> str:
                 f"{names.whose(target['color'])} {piece_name(target['piece'])} on {square(target['square'])}"
                 for target in attacks
             )
-            text = f"{whose.capitalize()} {piece_name(message['piece'])} arrived on {square(message['square'])} attacking {targets}"
         else:
-            text = f"{whose.capitalize()} {piece_name(message['piece'])} arrived on {square(message['square'])} attacking nothing"
+            targets = "nothing"
+        text = f"{whose.capitalize()} {piece_name(message['piece'])} arrived on {square(message['square'])}"
+        text += f" attacking {targets}"
         front = message["front"]
         if front == "empty":
             text += "; the square in front of it is empty"
@@ -121,11 +126,13 @@ def describe(message: dict[str, Any], names: Names) -> str:
     if kind == "strike":
         if message["color"] == names.me:
             return f"Your order was impossible: strike {message['count']}."
-        return f"{names.of(message['color'])}'s order {message['order']} in your world was impossible: strike {message['count']} for {names.of(message['color'])}."
+        who = names.of(message["color"])
+        return f"{who}'s order {message['order']} in your world was impossible: strike {message['count']} for {who}."
     if kind == "forfeit":
         if message["color"] == names.me:
             return f"Your order was impossible: {names.opponent} now orders one move for your army."
-        return f"{names.of(message['color'])}'s order {message['order']} was impossible: you now order one move for {names.whose(message['color'])} army."
+        who, whose = names.of(message["color"]), names.whose(message["color"])
+        return f"{who}'s order {message['order']} was impossible: you now order one move for {whose} army."
     if kind == "impossible":
         return f"The proxy order {message['order']} was impossible: {names.of(message['color'])} orders again."
     if kind == "rejected":
@@ -136,9 +143,11 @@ def describe(message: dict[str, Any], names: Names) -> str:
         yes = "yes" if message["legal_move"] else "no"
         return f"You asked whether you have any legal move in the {WORLD_NAMES[message['world']]} world: {yes}."
     if kind == "asked":
-        return f"{names.of(message['color']).capitalize()} asked whether they have any legal move in the {WORLD_NAMES[message['world']]} world."
+        who, world = names.of(message["color"]).capitalize(), WORLD_NAMES[message["world"]]
+        return f"{who} asked whether they have any legal move in the {world} world."
     if kind == "end":
-        return f"The game is over: {RESULT_WORDS[message['result']]} ({REASONS.get(message['reason'], message['reason'])})."
+        reason = REASONS.get(message["reason"], message["reason"])
+        return f"The game is over: {RESULT_WORDS[message['result']]} ({reason})."
     if kind == "setup":
         return f"Your setup {message['row']} (Chess960 number {message['index']}) is in."
     if kind == "setup-done":
@@ -146,7 +155,9 @@ def describe(message: dict[str, Any], names: Names) -> str:
     if kind == "start":
         return "Both setups are in: the game has started. White moves first."
     if kind == "draw-offered":
-        return f"{names.of(message['color']).capitalize()} offered a draw." if message["color"] != names.me else "You offered a draw."
+        if message["color"] == names.me:
+            return "You offered a draw."
+        return f"{names.of(message['color']).capitalize()} offered a draw."
     if kind == "draw-declined":
         return f"{names.of(message['color']).capitalize()} declined the draw offer."
     if kind == "said":

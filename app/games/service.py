@@ -209,7 +209,8 @@ class GameService:
         if game.status == "invited":
             return self.handle_invitation(game, side, commands, reply)
         if game.status in ("declined",):
-            self.notice(game, side, "not-accepted", "this game was declined", ["That game was declined and never started."])
+            self.notice(game, side, "not-accepted", "this game was declined",
+                        ["That game was declined and never started."])
             return reply
         if moves and token.ply < game.ply and game.status != "over":
             self.stale(game, side, moves[0])
@@ -611,8 +612,10 @@ class GameService:
                 "world": "Real" if side == "white" else "Mirror",
                 "opponent": self.name(game, opponent),
                 "move_number": variant.move_number(state),
-                "strikes_line": f"you {strikes[side]} of {limit}, {self.name(game, opponent)} {strikes[opponent]} of {limit}",
-                "deadline": describe_deadline(game.deadline) if game.deadline and variant.orderer(state) == side else None,
+                "strikes_line": f"you {strikes[side]} of {limit}, "
+                                f"{self.name(game, opponent)} {strikes[opponent]} of {limit}",
+                "deadline": describe_deadline(game.deadline)
+                if game.deadline and variant.orderer(state) == side else None,
                 "days": game.days,
                 "proxy": getattr(state, "proxy", False) and variant.orderer(state) == side,
             },

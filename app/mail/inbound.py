@@ -117,7 +117,7 @@ class Pipeline:
     def run(self, row: InboundMessage) -> tuple[str, str]:
         try:
             parsed = parse(row.raw, row.envelope_to)
-        except Exception as error:  # noqa: BLE001 - hostile bytes: keep them, answer nobody
+        except Exception as error:
             return "ignored", f"unparseable message: {error.__class__.__name__}"
         self.sender = parsed.sender
         bounce = bounce_reason(parsed.message, row.envelope_from)
@@ -129,8 +129,8 @@ class Pipeline:
             return "ignored", f"not answered: {robot}"
         if parsed.sender is None:
             return "ignored", "no sender address"
-        if parsed.sender == self.settings.server_email or parsed.sender.endswith("@" + self.settings.server_domain) \
-                and parsed.sender.startswith(self.settings.server_local + "+"):
+        if parsed.sender == self.settings.server_email or (parsed.sender.endswith("@" + self.settings.server_domain) \
+                and parsed.sender.startswith(self.settings.server_local + "+")):
             return "ignored", "from ourselves"
         if len(row.raw) > self.settings.max_message_bytes:
             self.notify(parsed.sender, "too-large", "your message was too large", [
@@ -176,11 +176,12 @@ class Pipeline:
         text = new_text(parsed.text, self.sent_texts(parsed, game, player))
         reading = read_commands(text, get_variant(game.variant))
         if reading.errors:
-            self.service.notice(game, token.side, "error", "your order could not be read", [
-                "Nothing in your message was applied, and it costs no strike. This could not be read:",
-                *reading.errors,
-                f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
-            ]) if self.within_error_limit(parsed.sender) else None
+            if self.within_error_limit(parsed.sender):
+                self.service.notice(game, token.side, "error", "your order could not be read", [
+                    "Nothing in your message was applied, and it costs no strike. This could not be read:",
+                    *reading.errors,
+                    f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
+                ])
             return "rejected", "unreadable: " + "; ".join(reading.errors)
         if not reading.commands:
             if self.within_error_limit(parsed.sender):

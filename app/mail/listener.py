@@ -22,14 +22,14 @@ class InboundHandler:
     def __init__(self, server: Server) -> None:
         self.server = server
 
-    async def handle_RCPT(self, smtp: SMTP, session: Session, envelope: Envelope, address: str,  # noqa: N802
+    async def handle_RCPT(self, smtp: SMTP, session: Session, envelope: Envelope, address: str,
                           rcpt_options: list[str]) -> str:
         if not address.lower().endswith("@" + self.server.settings.server_domain):
             return "550 5.7.1 Relaying denied: this server only receives mail for its referee"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
-    async def handle_DATA(self, smtp: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802
+    async def handle_DATA(self, smtp: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or envelope.content
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")

@@ -40,7 +40,8 @@ class OutboundMessage(Base):
     kind: Mapped[str] = mapped_column(String(40))
     subject: Mapped[str] = mapped_column(Text)
     raw: Mapped[bytes] = mapped_column(LargeBinary)
-    body_text: Mapped[str] = mapped_column(Text, default="", server_default="")  # the text part: replies quoting it are recognised
+    # The text part, kept so that replies quoting it are recognised without parsing raw again.
+    body_text: Mapped[str] = mapped_column(Text, default="", server_default="")
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
     status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)

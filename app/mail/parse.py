@@ -15,6 +15,7 @@ from email.message import EmailMessage, Message
 from email.policy import default
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
+from typing import ClassVar
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
                    "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",
@@ -58,11 +59,16 @@ def decode_payload(part: Message) -> str:
 class _TextFromHTML(HTMLParser):
     """HTML to plain text, leaving out quoted parts (blockquotes, Gmail/Outlook/Thunderbird quote blocks)."""
 
-    BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"}
-    SKIP = {"style", "script", "head", "title"}
-    QUOTE_CLASSES = {"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
-                     "gmail_extra"}
-    QUOTE_IDS = {"divrplyfwdmsg", "appendonsend", "x_divrplyfwdmsg", "mail-editor-reference-message-container"}
+    BLOCKS: ClassVar[frozenset[str]] = frozenset(
+        {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"}
+    )
+    SKIP: ClassVar[frozenset[str]] = frozenset({"style", "script", "head", "title"})
+    QUOTE_CLASSES: ClassVar[frozenset[str]] = frozenset(
+        {"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote", "gmail_extra"}
+    )
+    QUOTE_IDS: ClassVar[frozenset[str]] = frozenset(
+        {"divrplyfwdmsg", "appendonsend", "x_divrplyfwdmsg", "mail-editor-reference-message-container"}
+    )
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -86,7 +92,7 @@ class _TextFromHTML(HTMLParser):
             self.quote_depth += 1
         if tag in self.BLOCKS:
             self.parts.append("\n")
-        if tag == "hr" and not self.parts_text().strip() == "":
+        if tag == "hr" and self.parts_text().strip() != "":
             self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:

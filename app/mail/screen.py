@@ -24,7 +24,7 @@ def bounce_reason(message: Message, envelope_from: str | None) -> str | None:
     if message.get_content_type() == "multipart/report":
         return "delivery report (multipart/report)"
     return_path = _get(message, "Return-Path").strip()
-    if envelope_from is not None and envelope_from.strip("<> ") == "" or return_path == "<>":
+    if (envelope_from is not None and envelope_from.strip("<> ") == "") or return_path == "<>":
         return "empty return path"
     sender = _get(message, "From").lower()
     match = re.search(r"[\w.+-]+@", sender)

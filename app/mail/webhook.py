@@ -24,7 +24,7 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
 
 
 @blueprint.post("/inbound/raw")
-def inbound_raw():  # noqa: ANN201
+def inbound_raw():
     server = current_app.extensions["mirrorpost"]
     secret = server.settings.inbound_webhook_secret
     if not secret:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import secrets
+from datetime import UTC, datetime
 from email import message_from_bytes
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -15,7 +16,6 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import SMTP, default
 from email.utils import format_datetime, parseaddr
-from datetime import UTC, datetime
 
 from app.mail.parse import best_text
 

@@ -21,7 +21,7 @@ BOB = "bob@players.test"
 class Table:
     """Two players and the referee, talking through the real pipeline."""
 
-    def __init__(self, server) -> None:  # noqa: ANN001
+    def __init__(self, server) -> None:
         self.server = server
 
     def new_game(self, white: str = ALICE, black: str = BOB, **options: str) -> int:

@@ -29,7 +29,7 @@ class Sink:
         self.lock = threading.Lock()
         self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: ANN001, N802
+    async def handle_DATA(self, server, session, envelope):
         with self.lock:
             if self.refuse_left:
                 self.refuse_left -= 1
@@ -60,7 +60,7 @@ class Sink:
         return " ".join(best_text(self.to(address)[-1])[0].split())
 
 
-def wait_until(predicate, timeout: float = 10.0, what: str = "condition") -> None:  # noqa: ANN001
+def wait_until(predicate, timeout: float = 10.0, what: str = "condition") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

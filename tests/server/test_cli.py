@@ -38,8 +38,9 @@ def test_new_game_prints_the_id_and_ingest_reads_a_reply(tmp_path, database_url,
 
 
 def test_ingest_answers_bad_input_and_still_exits_zero(tmp_path, database_url, server):
-    done = manage(tmp_path, database_url, "ingest", stdin=b"From: someone@players.test\r\nTo: referee@mirrorpost.test\r\n"
-                  b"Subject: hi\r\nMessage-ID: <x1@p>\r\n\r\nwhat is this\r\n")
+    raw = (b"From: someone@players.test\r\nTo: referee@mirrorpost.test\r\n"
+           b"Subject: hi\r\nMessage-ID: <x1@p>\r\n\r\nwhat is this\r\n")
+    done = manage(tmp_path, database_url, "ingest", stdin=raw)
     assert done.returncode == 0, done.stderr
     assert "how to play" in Table(server).last("someone@players.test").subject
 

@@ -46,7 +46,7 @@ def test_crash_mid_transaction_applies_nothing_and_is_retried(server, monkeypatc
     raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
     inbound_id, _ = store(server.db, raw, "smtp")
 
-    def crash(self, game, mails):  # noqa: ANN001 - the move is made, the mails not yet written
+    def crash(self, game, mails):
         raise Crash("power cut")
 
     monkeypatch.setattr(GameService, "send", crash)
@@ -81,7 +81,7 @@ def test_two_workers_at_once_apply_each_inbound_mail_once(server):
             barrier.wait()
             for _ in range(3):
                 process_pending(server.db, server.settings, server.signer)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             errors.append(error)
 
     threads = [threading.Thread(target=work) for _ in range(2)]

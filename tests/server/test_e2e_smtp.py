@@ -19,7 +19,7 @@ REFEREE = "referee@mirrorpost.test"
 class Game:
     """Two players with their mail clients, the server, and the mail between them."""
 
-    def __init__(self, server, sink, listener_port):  # noqa: ANN001
+    def __init__(self, server, sink, listener_port):
         self.server, self.sink, self.port = server, sink, listener_port
         self.worker = Worker(server)
         self.styles = {ALICE: "gmail", BOB: "outlook"}

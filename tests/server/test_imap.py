@@ -12,12 +12,12 @@ from tests.server.harness import ALICE, Table
 pytestmark = pytest.mark.dovecot
 
 
-def imap_server(tmp_path, database_url, box):  # noqa: ANN001
+def imap_server(tmp_path, database_url, box):
     return make_server(tmp_path, database_url, IMAP_HOST="127.0.0.1", IMAP_PORT=str(box.port),
                        IMAP_USER=box.user, IMAP_PASSWORD=box.password, IMAP_SSL="0", IMAP_FOLDER="INBOX")
 
 
-def append(box, raw: bytes) -> None:  # noqa: ANN001
+def append(box, raw: bytes) -> None:
     with MailBoxUnencrypted("127.0.0.1", box.port).login(box.user, box.password) as mailbox:
         mailbox.append(raw, "INBOX")
 
@@ -45,7 +45,7 @@ def test_imap_crash_between_storing_and_marking_applies_once(tmp_path, database_
     class Crash(Exception):
         pass
 
-    def crash(self, *args, **kwargs):  # noqa: ANN001
+    def crash(self, *args, **kwargs):
         raise Crash("died after storing, before marking")
 
     monkeypatch.setattr(MailBoxUnencrypted, "flag", crash)

@@ -9,7 +9,7 @@ def test_invitation_accept_setup_and_first_move_request(server):
     table = Table(server)
     game_id = table.new_game(days="3", strikes="3")
     invitation = table.text(BOB, "invitation")
-    assert "Reply 'accept'" in invitation and "White" in invitation or "Black" in invitation
+    assert ("Reply 'accept'" in invitation and "White" in invitation) or "Black" in invitation
     table.reply(ALICE, "accept", kind="invitation")
     assert table.game(game_id).status == "invited"
     table.reply(BOB, "Sure, let's play!\naccept", style="outlook", kind="invitation")

@@ -1,5 +1,6 @@
 """Outbound mail: retried with backoff until delivered, never lost, never doubled."""
 
+import contextlib
 from datetime import timedelta
 
 from sqlalchemy import select, update
@@ -80,14 +81,12 @@ def test_crash_after_sending_before_marking_sent_sends_nothing_twice(server, tmp
     dispatcher = Dispatcher(server.db, server.settings, transport, server.signer)
     original = Dispatcher.finish
 
-    def crash(self, row, status, error):  # noqa: ANN001
+    def crash(self, row, status, error):
         raise Crash("the worker died right after sending")
 
     monkeypatch.setattr(Dispatcher, "finish", crash)
-    try:
+    with contextlib.suppress(Crash):
         dispatcher.run_once()
-    except Crash:
-        pass
     monkeypatch.setattr(Dispatcher, "finish", original)
     assert {row.status for row in rows(server)} == {"sending"}
     assert dispatcher.run_once() == 0  # the lease still holds: no second worker grabs it
@@ -106,17 +105,15 @@ def test_crash_before_smtp_send_resends_with_the_same_message_id(tmp_path, datab
         real_send = SMTPTransport.send
         calls = []
 
-        def crash_once(self, envelope_from, recipient, raw, message_id):  # noqa: ANN001
+        def crash_once(self, envelope_from, recipient, raw, message_id):
             calls.append(message_id)
             if len(calls) == 1:
                 raise Crash("died before the relay answered")
             return real_send(self, envelope_from, recipient, raw, message_id)
 
         monkeypatch.setattr(SMTPTransport, "send", crash_once)
-        try:
+        with contextlib.suppress(Crash):
             dispatcher.run_once()
-        except Crash:
-            pass
         with server.db.transaction() as session:
             session.execute(update(OutboundMessage).values(lease_until=utcnow() - timedelta(seconds=1)))
         dispatcher.run_once()

@@ -65,7 +65,8 @@ def test_attributions_separators_signatures_and_forwards_are_cut(text):
 
 def test_lines_we_sent_are_quotes_even_without_markers():
     sent = "Game 1, move 3.\nYour order goes on the first line\n   R e2-e4      move in the Real world\nMore text"
-    reply_text = "R g1-f3\n\nGame 1, move 3.\nYour order goes on the first line\n   R e2-e4      move in the Real world\n"
+    reply_text = ("R g1-f3\n\nGame 1, move 3.\nYour order goes on the first line\n"
+                  "   R e2-e4      move in the Real world\n")
     assert new_text(reply_text, [sent]) == "R g1-f3"
 
 

@@ -4,8 +4,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from app.models import Base
 from app.migrate import compare_type
+from app.models import Base
 
 
 def test_models_and_migrations_agree(server):

@@ -273,7 +273,7 @@ class Referee:
     def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
         """``side`` loses for a reason outside the board, such as the correspondence clock."""
         outcome = Outcome("resigned")
-        outcome.tell_both({"kind": "timeout", "color": side} if reason == "time" else {"kind": "forfeit", "color": side})
+        outcome.tell_both({"kind": "timeout" if reason == "time" else "forfeit", "color": side})
         end_game(state, outcome, win_for(other(side)), reason)
         return outcome
 
