@@ -319,11 +319,18 @@ class GameService:
             mails.message(side, "notice", "proxy order impossible", told)
             mails.request(opponent, told, "the proxy order was impossible - your move again")
         elif result in ("moved", "shortened"):
-            mails.message(side, "move-received", "your move was made - " + (
-                "your move again" if orderer == side else f"waiting for {self.name(game, orderer)}"
-            ), told, show_position=True)
-            if orderer is not None and orderer != side:
-                mails.request(orderer, [], f"your move ({SIDE_TITLE[orderer]})")
+            proxy = any(m["kind"] == "moved" and m.get("proxy") for m in outcome.to[side])
+            if proxy:  # the army's owner hears at once what was ordered for them
+                mails.message(opponent, "proxy-move", f"{self.name(game, side)} ordered a move for your army", [
+                    present.describe(m, self.names(game, opponent)) for m in outcome.to[opponent]
+                ], show_position=True)
+            if orderer == side:
+                mails.request(side, told, f"your move ({SIDE_TITLE[side]})")
+            else:
+                mails.message(side, "move-received", f"your move was made - waiting for {self.name(game, orderer)}",
+                              told, show_position=True)
+                if orderer is not None:
+                    mails.request(orderer, [], f"your move ({SIDE_TITLE[orderer]})")
         elif result == "answered":
             mails.message(side, "answer", "your question was answered", told, show_position=True)
         elif result == "setup":

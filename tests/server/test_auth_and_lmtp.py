@@ -1,0 +1,74 @@
+"""Optional SPF/DKIM requirement, the LMTP listener, and forfeit-mode mails."""
+
+import smtplib
+
+from app.mail.listener import start_listener
+from tests.conftest import make_server
+from tests.server.clients import reply
+from tests.server.harness import ALICE, BOB, Table
+from tests.server.mailhost import free_port, wait_until
+
+
+def with_results(raw: bytes, value: str) -> bytes:
+    return b"Authentication-Results: " + value.encode() + b"\r\n" + raw
+
+
+def test_required_authentication_results_must_come_from_our_border_and_pass(tmp_path, database_url):
+    server = make_server(tmp_path, database_url, REQUIRE_AUTH_RESULTS="1", AUTHSERV_ID="mx.mirrorpost.test")
+    table = Table(server)
+    game_id = table.new_game()
+    invitation = table.last(ALICE, "invitation").raw
+    plain = reply(invitation, "accept", "gmail", ALICE)
+    assert table.deliver(plain) == "rejected: no SPF/DKIM pass"
+    forged = with_results(reply(invitation, "accept", "gmail", ALICE), "mx.evil.test; spf=pass")
+    assert table.deliver(forged) == "rejected: no SPF/DKIM pass"
+    failed = with_results(reply(invitation, "accept", "gmail", ALICE), "mx.mirrorpost.test; spf=fail; dkim=none")
+    assert table.deliver(failed) == "rejected: no SPF/DKIM pass"
+    assert not table.game(game_id).white_accepted
+    good = with_results(reply(invitation, "accept", "gmail", ALICE), "mx.mirrorpost.test; spf=pass smtp.mailfrom=x")
+    assert table.deliver(good).startswith("done")
+    assert table.game(game_id).white_accepted
+
+
+def test_lmtp_listener_stores_and_processes(tmp_path, database_url):
+    port = free_port()
+    server = make_server(tmp_path, database_url, INBOUND_PROTOCOL="lmtp", INBOUND_SMTP_PORT=str(port))
+    table = Table(server)
+    game_id = table.new_game()
+    listener = start_listener(server)
+    try:
+        client = smtplib.LMTP("127.0.0.1", port)
+        raw = reply(table.last(ALICE, "invitation").raw, "accept", "apple", ALICE)
+        client.sendmail(ALICE, [str(table.last(ALICE).recipient).replace(ALICE, "referee@mirrorpost.test")], raw)
+        client.quit()
+        wait_until(lambda: table.game(game_id).white_accepted, what="the LMTP delivery to be applied")
+    finally:
+        listener.stop()
+
+
+def test_listener_refuses_to_relay_for_other_domains(tmp_path, database_url):
+    port = free_port()
+    server = make_server(tmp_path, database_url, INBOUND_SMTP_PORT=str(port))
+    listener = start_listener(server)
+    try:
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            refused = client.sendmail("a@players.test", ["someone@elsewhere.test", "referee@mirrorpost.test"],
+                                      b"Subject: x\r\n\r\nhi\r\n")
+        assert list(refused) == ["someone@elsewhere.test"]
+    finally:
+        listener.stop()
+
+
+def test_forfeit_mode_mails_the_opponent_to_order_for_the_army(server):
+    table = Table(server)
+    game_id = table.start(impossible="forfeit")
+    table.reply(ALICE, "M d4-d5", kind="request")
+    assert "your opponent orders for you" in table.last(ALICE).subject
+    assert "you order for their army" in table.last(BOB).subject
+    assert "you now order one move for Alice's army" in table.text(BOB)
+    table.reply(BOB, "M e2-e4", kind="request")  # White's pawns are not in Black's world: rejected
+    assert table.game(game_id).ply == 0
+    table.reply(BOB, "R a2-a3", kind="request")  # ordered blind in White's world: White's move
+    assert table.game(game_id).ply == 1
+    assert "Proxy order for your army" in table.text(ALICE, "proxy-move")
+    assert "your move (Black)" in table.last(BOB).subject
