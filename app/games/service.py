@@ -24,11 +24,13 @@ from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
 from app.games.commands import MOVE, REFEREE, Command
 from app.games.links import history_link
 from app.games.models import Event, Game, Player
+from app.games.reading import read_commands
 from app.mail.compose import thread_id
 from app.mail.models import OutboundMessage
 from app.mail.outbox import Mail, enqueue
 from app.mail.render import render
 from app.rules.base import SIDES, OptionError, Outcome, other
+from app.rules.looking_glass.orders import ACCEPTED_FORMS
 from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken, TokenSigner
 
@@ -226,6 +228,32 @@ class GameService:
                 break
         self.send(game, mails)
         return reply
+
+    def submit_text(self, game: Game, player: Player, text: str, token: ReplyToken,
+                    error_notice: bool = True) -> tuple[str, str]:
+        """Read a player's new text and carry it out: the one path for mail and the web form."""
+        reading = read_commands(text, get_variant(game.variant))
+        if reading.errors:
+            if error_notice:
+                self.notice(game, token.side, "error", "your order could not be read", [
+                    "Nothing in your message was applied, and it costs no strike. This could not be read:",
+                    *reading.errors,
+                    f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
+                ])
+            return "rejected", "unreadable: " + "; ".join(reading.errors)
+        if not reading.commands:
+            if error_notice:
+                self.notice(game, token.side, "error", "no order found", [
+                    "Your message had no order or command in it that the referee could find. Put your order on "
+                    "the first line of your reply, for example R e2-e4. Quoted text is never read.",
+                ])
+            return "rejected", "no command found"
+        try:
+            reply = self.handle(game, player, reading.commands, token)
+        except ServiceError as error:
+            self.notice(game, token.side, "error", "not carried out", [str(error)])
+            return "rejected", str(error)
+        return "done", "; ".join(reply.summary)
 
     def handle_invitation(self, game: Game, side: str, commands: list[Command], reply: Reply) -> Reply:
         words = [command.kind for command in commands]

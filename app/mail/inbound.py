@@ -18,18 +18,16 @@ from sqlalchemy.orm import Session
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
-from app.games.commands import MOVE
 from app.games.models import Game, Player
+from app.games.reading import read_commands
 from app.games.service import ERROR_KINDS, GameService, ServiceError, help_paragraphs
 from app.mail.authenticate import Identity, auth_results_pass, identify
 from app.mail.models import InboundMessage, OutboundMessage
 from app.mail.outbox import Mail, enqueue
 from app.mail.parse import ParsedMail, parse
 from app.mail.quotes import new_text
-from app.mail.read import read_commands
 from app.mail.render import render
 from app.mail.screen import bounce_reason, robot_reason
-from app.rules.looking_glass.orders import ACCEPTED_FORMS
 from app.rules.registry import get_variant
 from app.tokens import TokenSigner
 
@@ -174,29 +172,8 @@ class Pipeline:
         if player.name == player.email.split("@")[0] and parsed.sender_name not in ("", player.name):
             player.name = parsed.sender_name[:100]  # the name their own mail client gives them
         text = new_text(parsed.text, self.sent_texts(parsed, game, player))
-        reading = read_commands(text, get_variant(game.variant))
-        if reading.errors:
-            if self.within_error_limit(parsed.sender):
-                self.service.notice(game, token.side, "error", "your order could not be read", [
-                    "Nothing in your message was applied, and it costs no strike. This could not be read:",
-                    *reading.errors,
-                    f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
-                ])
-            return "rejected", "unreadable: " + "; ".join(reading.errors)
-        if not reading.commands:
-            if self.within_error_limit(parsed.sender):
-                self.service.notice(game, token.side, "error", "no order found", [
-                    "Your message had no order or command in it that the referee could find. Put your order on "
-                    "the first line of your reply, for example R e2-e4. Quoted text is never read.",
-                ])
-            return "rejected", "no command found"
-        try:
-            reply = self.service.handle(game, player, reading.commands, token)
-        except ServiceError as error:
-            self.service.notice(game, token.side, "error", "not carried out", [str(error)])
-            return "rejected", str(error)
-        moves = [c.text for c in reading.commands if c.kind == MOVE]
-        return "done", "; ".join(reply.summary) or ", ".join(moves)
+        return self.service.submit_text(game, player, text, token,
+                                        error_notice=self.within_error_limit(parsed.sender))
 
     def lobby(self, parsed: ParsedMail) -> tuple[str, str]:
         """Mail to the bare address: challenges, help, vacations."""
