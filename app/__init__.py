@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from datetime import timedelta
+
+from flask import Flask, Response
+from flask_wtf.csrf import CSRFProtect
 
 from app.config import ROOT
 from app.server import Server
@@ -14,11 +17,28 @@ def create_app(server: Server | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(ROOT / "templates"))
     app.config["SECRET_KEY"] = server.settings.secret_key
     app.config["MAX_CONTENT_LENGTH"] = 30 * 1024 * 1024
+    app.config.update(
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=server.settings.base_url.startswith("https://"),
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+    )
     app.extensions["mirrorpost"] = server
 
     from app.mail.webhook import blueprint as webhook
+    from app.web import register
 
+    csrf = CSRFProtect(app)
+    csrf.exempt(webhook)  # machine-to-machine, authenticated by its own HMAC
     app.register_blueprint(webhook)
+    register(app)
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
 
     @app.get("/healthz")
     def health() -> dict[str, str]:

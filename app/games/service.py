@@ -708,6 +708,15 @@ class GameService:
         text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": lines})
         self.mail(game, side, kind, subject, text, html)
 
+    def send_login_link(self, player: Player, link: str, minutes: int) -> None:
+        """A sign-in link for the web pages (asked for at /login)."""
+        subject = "Mirrorpost: your sign-in link"
+        text, html = render("message", {"subject": subject, "lines": [], "paragraphs": [
+            f"Here is your link to sign in to your games: {link}",
+            f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
+        ]})
+        enqueue(self.session, self.settings, Mail(player.email, player.name, "login", subject, text, html))
+
     def notice(self, game: Game, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
         self.message(game, side, kind, f"Game {game.id}: {subject_tail}", paragraphs)
 

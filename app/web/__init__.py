@@ -1,0 +1,13 @@
+"""The players' web pages: sign-in, their games, their own history, the reveal after the end."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    from app.web.auth import blueprint as auth
+    from app.web.pages import blueprint as pages
+
+    app.register_blueprint(auth)
+    app.register_blueprint(pages)
