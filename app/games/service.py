@@ -711,7 +711,7 @@ class GameService:
     def send_login_link(self, player: Player, link: str, minutes: int) -> None:
         """A sign-in link for the web pages (asked for at /login)."""
         subject = "Mirrorpost: your sign-in link"
-        text, html = render("message", {"subject": subject, "lines": [], "paragraphs": [
+        text, html = render("message", {"subject": subject, "lines": [], "show_marker": False, "paragraphs": [
             f"Here is your link to sign in to your games: {link}",
             f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
         ]})

@@ -20,7 +20,9 @@ MARKER = "Reply above this line with your order."
 
 def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
     """Wrap a paragraph for the text part, with prefixes for the first and following lines."""
-    return "\n".join(textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest)) or first.rstrip()
+    lines = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
+                          break_long_words=False, break_on_hyphens=False)  # links stay whole
+    return "\n".join(lines) or first.rstrip()
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,4 @@
-"""Information safety of the mail: what White is sent depends only on what the rules let White know.
+"""Information safety: what White is sent (mail, web, JSON) depends only on what the rules let White know.
 
 Two servers run the same game, differing only in Black's hidden setup. Every
 order is the same text in both. Until the rules themselves name one of Black's
@@ -20,6 +20,7 @@ from app.rules.registry import get_variant
 from tests.conftest import make_server
 from tests.rules.test_properties import names_black_officer, pawn_order
 from tests.server.harness import ALICE, Table
+from tests.web_helpers import client_for
 
 LG = get_variant("looking-glass")
 VOLATILE = [
@@ -40,6 +41,19 @@ def normalised(raw: bytes) -> tuple[str, ...]:
     return tuple(text.splitlines())
 
 
+def web_of_white(client):  # noqa: ANN001
+    """White's JSON history, White's history page at its newest step, and White's games list.
+
+    Called after every order, so every step of the page is compared when it is the newest."""
+    data = client.get("/games/1.json").json
+    pages = [client.get("/games/1").data, client.get("/games").data]
+    text = "\n".join(page.decode() for page in pages)
+    text = re.sub(r'name="csrf_token" value="[^"]+"', "", text)
+    for pattern, replacement in VOLATILE:
+        text = pattern.sub(replacement, text)
+    return data, text
+
+
 def mails_to_white(table, since):
     return [normalised(mail.raw) for mail in table.mails(ALICE)[since:]]
 
@@ -47,7 +61,7 @@ def mails_to_white(table, since):
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                 HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), black_a=st.integers(0, 959), black_b=st.integers(0, 959))
-def test_white_mail_depends_only_on_what_white_may_know(tmp_path_factory, seed, black_a, black_b):
+def test_what_white_is_sent_depends_only_on_what_white_may_know(tmp_path_factory, seed, black_a, black_b):
     tables = []
     for _world in range(2):
         folder = tmp_path_factory.mktemp("world")
@@ -55,6 +69,9 @@ def test_white_mail_depends_only_on_what_white_may_know(tmp_path_factory, seed, 
     game_ids = [table.start(white_row="518", black_row=str(black), strikes="99") for table, black in
                 zip(tables, (black_a, black_b), strict=True)]
     assert mails_to_white(tables[0], 0) == mails_to_white(tables[1], 0)  # the setup is hidden
+    clients = [client_for(table.server, gid, table.game(gid).white_id)
+               for table, gid in zip(tables, game_ids, strict=True)]
+    assert web_of_white(clients[0]) == web_of_white(clients[1])
     rng = random.Random(seed)
     compared = 0
     for _ in range(16):
@@ -71,6 +88,7 @@ def test_white_mail_depends_only_on_what_white_may_know(tmp_path_factory, seed, 
         if any(names_black_officer(messages) for messages in told):
             break  # the rules now tell White something about Black's officers
         assert mails_to_white(tables[0], counts[0]) == mails_to_white(tables[1], counts[1]), order
+        assert web_of_white(clients[0]) == web_of_white(clients[1]), order
         compared += 1
     assert compared >= 1
     for table in tables:
