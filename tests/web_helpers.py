@@ -17,7 +17,7 @@ def csrf_of(page: bytes) -> str:
     return match.group(1).decode()
 
 
-def client_for(server, game_id: int | None = None, player_id: int | None = None):  # noqa: ANN001
+def client_for(server, game_id: int | None = None, player_id: int | None = None):
     """A test client; signed in through a move request's history link when a player is given."""
     client = create_app(server).test_client()
     if player_id is not None:

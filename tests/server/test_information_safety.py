@@ -41,7 +41,7 @@ def normalised(raw: bytes) -> tuple[str, ...]:
     return tuple(text.splitlines())
 
 
-def web_of_white(client):  # noqa: ANN001
+def web_of_white(client):
     """White's JSON history, White's history page at its newest step, and White's games list.
 
     Called after every order, so every step of the page is compared when it is the newest."""

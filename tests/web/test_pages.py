@@ -6,14 +6,14 @@ from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for, csrf_of, login_link
 
 
-def ids(server):  # noqa: ANN001
+def ids(server):
     table = Table(server)
     game_id = table.start()
     game = table.game(game_id)
     return table, game_id, game.white_id, game.black_id
 
 
-def request_link(client, address):  # noqa: ANN001
+def request_link(client, address):
     page = client.get("/login").data
     return client.post("/login", data={"email": address, "csrf_token": csrf_of(page)})
 
@@ -86,7 +86,7 @@ def test_another_players_history_is_not_found_whatever_the_id(server):
 
 
 def test_history_link_for_another_game_is_refused(server):
-    table, game_id, white_id, _ = ids(server)
+    _table, game_id, white_id, _ = ids(server)
     from app.games.links import history_link
 
     url = history_link(server.settings, game_id, white_id).replace(server.settings.base_url, "")
