@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-SUITES = ("referee", "pipeline")
+SUITES = ("referee", "pipeline", "web")
 
 
 def run(names: list[str]) -> None:

@@ -143,7 +143,7 @@ def game_order(game_id: int) -> Response:
             flash("Write an order first.")
         else:
             status, outcome = service.submit_text(game, player, text, ReplyToken(game.id, side, game.ply))
-            flash(f"{text}: {outcome}" if status == "done" else f"Not carried out: {outcome}")
+            flash(outcome if status == "done" else f"Not carried out: {outcome}")
     return redirect(url_for("pages.game_history", game_id=game_id))
 
 

@@ -1,0 +1,117 @@
+"""Rendering a player's history page, for games of 50, 100, 200 and 300 events.
+
+The page shows one step (two SVG diagrams) and the list of every step, so its
+cost should grow linearly with the number of events. Baseline, measured in the
+same run: the sign-in page, which touches no game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from app import create_app
+from app.config import load_settings
+from app.games.links import history_link
+from app.games.models import Event, Game
+from app.games.service import GameService
+from app.rules.looking_glass import LookingGlass
+from app.rules.looking_glass.random_orders import random_order
+from app.server import Server
+from benchmarks.measure import peak_memory, report
+
+QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
+SIZES = (50, 100) if QUICK else (50, 100, 200, 300)
+RUNS = 5 if QUICK else 25
+LG = LookingGlass()
+
+
+def build_game(server: Server, events: int, seed: int) -> tuple[int, int]:
+    """A running game with exactly ``events`` recorded events (random play, strikes allowed)."""
+    rng = random.Random(seed)
+    with server.db.transaction() as session:
+        service = GameService(session, server.settings, server.signer)
+        white = service.player(f"white{seed}@bench.test")
+        black = service.player(f"black{seed}@bench.test")
+        game = service.create_game("looking-glass", white, black, {"strikes": "99"}, None)
+        state = LG.new_game({"strikes": 99})
+        LG.play(state, "white", "setup 518")
+        LG.play(state, "black", "setup 518")
+        recorded = 0
+        while recorded < events:
+            side = LG.orderer(state)
+            if side is None:  # a game that ended early: start the count again on a fresh board
+                state = LG.new_game({"strikes": 99})
+                LG.play(state, "white", "setup 518")
+                LG.play(state, "black", "setup 518")
+                continue
+            order = random_order(state, side, rng)
+            outcome = LG.play(state, side, order)
+            recorded += 1
+            session.add(Event(game_id=game.id, seq=recorded, by=side, order=order, result=outcome.result,
+                              move_number=state.move_number, ply=0, told=outcome.to,
+                              views={s: LG.view(state, s) for s in ("white", "black")},
+                              position=LG.position(state)))
+        game.state, game.status, game.last_seq = LG.to_json(state), "active", recorded
+        return game.id, white.id
+
+
+def timed(client, path: str) -> float:
+    samples = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        response = client.get(path)
+        samples.append(time.perf_counter() - start)
+        assert response.status_code == 200, response.status_code
+    return statistics.median(samples) * 1000
+
+
+def linear_fit(results: dict[int, float]) -> tuple[float, float]:
+    """Least-squares slope and intercept of time against events."""
+    xs, ys = list(results), list(results.values())
+    mean_x, mean_y = statistics.fmean(xs), statistics.fmean(ys)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / sum((x - mean_x) ** 2 for x in xs)
+    return slope, mean_y - slope * mean_x
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        settings = load_settings({"MIRRORPOST_INSTANCE": str(folder), "SECRET_KEY": "bench",
+                                  "DATABASE_URL": f"sqlite:///{folder / 'web.sqlite3'}", "INBOUND_SMTP_PORT": "0"})
+        server = Server.from_settings(settings)
+        server.db.upgrade()
+        app = create_app(server)
+        print("bench web: the history page of one player, on SQLite (median of "
+              f"{RUNS} renders each)")
+        baseline_client = app.test_client()
+        baseline = timed(baseline_client, "/login")
+        print(f"  baseline (sign-in page): {baseline:.2f} ms")
+        results = {}
+        for size in SIZES:
+            game_id, white_id = build_game(server, size, size)
+            client = app.test_client()
+            client.get(history_link(settings, game_id, white_id).replace(settings.base_url, ""))
+            with server.db.sessions() as session:
+                assert session.get(Game, game_id).last_seq == size
+            results[size] = timed(client, f"/games/{game_id}")
+            report(f"history page, {size} events", results[size], baseline, "ms",
+                   target=None)
+        slope, fixed = linear_fit(results)
+        print(f"  linear fit: {fixed:.2f} ms fixed (one step's two diagrams) + {slope * 1000:.1f} us per event")
+        for size, measured in results.items():
+            print(f"    {size:>4} events: measured {measured:6.2f} ms, line {fixed + slope * size:6.2f} ms")
+        biggest = SIZES[-1]
+        verdict = "met" if results[biggest] < 50 else "NOT met"
+        print(f"  {biggest} events: {results[biggest]:.1f} ms (target under 50 ms: {verdict})")
+        game_id, white_id = build_game(server, SIZES[-1], 999)
+        client = app.test_client()
+        client.get(history_link(settings, game_id, white_id).replace(settings.base_url, ""))
+        ours = peak_memory(lambda: client.get(f"/games/{game_id}"))
+        base = peak_memory(lambda: baseline_client.get("/login"))
+        report(f"peak memory, history page of {biggest} events", ours / 1024, base / 1024, "KiB")
+        server.db.engine.dispose()

@@ -1,0 +1,108 @@
+"""The pages in a real browser: Playwright driving Debian's chromium (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from app import create_app
+from tests.conftest import make_server as make_mirrorpost
+from tests.server.harness import ALICE, BOB, Table
+from tests.server.mailhost import free_port
+
+pytestmark = pytest.mark.browser
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the browser tests: Debian's chromium is not installed")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    port = free_port()
+    server = make_mirrorpost(tmp_path, f"sqlite:///{tmp_path / 'web.sqlite3'}", BASE_URL=f"http://127.0.0.1:{port}")
+    http = make_server("127.0.0.1", port, create_app(server), threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield server, f"http://127.0.0.1:{port}"
+    http.shutdown()
+    server.db.engine.dispose()
+
+
+def sign_in(page, base: str, table: Table, address: str) -> None:
+    page.goto(f"{base}/login")
+    page.fill("#email", address)
+    page.click("text=Mail me a sign-in link")
+    assert "a sign-in link is on its way" in page.content()
+    link = re.search(r"(http://\S+/login/\S+)", table.text(address, "login")).group(1)
+    page.goto(link)
+    assert page.url.endswith("/games")
+
+
+def test_sign_in_step_with_the_keyboard_order_and_see_the_reveal(browser, site):
+    server, base = site
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "M e7-e5", kind="request")
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+    sign_in(page, base, table, ALICE)
+    page.click(f"text=Game {game_id}")
+    steps = int(re.search(r"Step (\d+) of (\d+)", page.inner_text("#position")).group(2))
+    assert f"Step {steps} of {steps}" in page.inner_text("#position")
+    assert page.locator(".boards svg").count() == 2
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(re.compile(rf"step={steps - 1}$"))
+    assert f"Step {steps - 1} of {steps}" in page.inner_text("#position")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(re.compile(rf"step={steps - 2}$"))
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(re.compile(rf"step={steps - 1}$"))
+    page.goto(f"{base}/games/{game_id}")
+    page.fill("#order", "M d4-d5")  # no piece of White's there: a strike, told on the page and by mail
+    page.click("text=Send order")
+    assert "strike" in page.inner_text("main")
+    page.fill("#order", "R d2-d4")
+    page.click("text=Send order")
+    assert "moved" in page.inner_text("main")
+    assert table.game(game_id).ply == 3
+    table.reply(BOB, "resign", kind="request")
+    page.goto(f"{base}/games/{game_id}")
+    page.click("text=See the reveal")
+    text = page.inner_text("main")
+    assert "the reveal" in text and "Black was told" in text and "R d2-d4" in text
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(re.compile(r"step=\d+$"))
+    assert page.locator(".boards svg").count() == 2
+
+
+def test_a_second_player_cannot_open_the_first_players_history(browser, site):
+    server, base = site
+    table = Table(server)
+    game_id = table.start()
+    table.new_game("carol@players.test", "dave@players.test")
+    page = browser.new_page()
+    sign_in(page, base, table, "carol@players.test")
+    response = page.goto(f"{base}/games/{game_id}")
+    assert response.status == 404
+    response = page.goto(f"{base}/games/{game_id}.json")
+    assert response.status == 404
+    assert f"Game {game_id}:" not in page.content()
