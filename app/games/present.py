@@ -164,8 +164,6 @@ def describe(message: dict[str, Any], names: Names) -> str:
         return f"{names.of(message['color']).capitalize()} says: {message['text']}"
     if kind == "timeout":
         return f"{names.of(message['color']).capitalize()} ran out of time."
-    if kind == "vacation":
-        return f"{names.of(message['color']).capitalize()} is on vacation until {message['until']}; the clock waits."
     return kind
 
 

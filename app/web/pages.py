@@ -167,6 +167,11 @@ def reveal(game_id: int) -> str:
             for world, placement in current.position.items():
                 boards.append((f"{present.WORLD_NAMES[world]} world (true position)",
                                history.svg_board(placement, "white", [], world, size=260)))
+            for side, (_home, away) in history.WORLD_OF.items():
+                view = current.views.get(side)
+                if view:
+                    boards.append((f"{SIDE_TITLE[side]}'s notebook of the {present.WORLD_NAMES[away]} world",
+                                   history.svg_board(view["notebook"], "white", [], away, view["unknown"], size=260)))
         context = {
             "title": f"Game {game.id}: the reveal",
             "game": {"id": game.id, "title": get_variant(game.variant).title, "white": game.white.name,

@@ -91,7 +91,8 @@ def test_sign_in_step_with_the_keyboard_order_and_see_the_reveal(browser, site):
     assert "the reveal" in text and "Black was told" in text and "R d2-d4" in text
     page.keyboard.press("ArrowLeft")
     page.wait_for_url(re.compile(r"step=\d+$"))
-    assert page.locator(".boards svg").count() == 2
+    assert page.locator(".boards svg").count() == 4  # both true worlds and both players' notebooks
+    assert "White's notebook of the Mirror world" in page.inner_text("main")
 
 
 def test_a_second_player_cannot_open_the_first_players_history(browser, site):
