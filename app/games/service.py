@@ -10,12 +10,13 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, joinedload, load_only
 
 from app.config import Settings
 from app.db import is_postgres, utcnow
@@ -230,11 +231,14 @@ class GameService:
         return reply
 
     def submit_text(self, game: Game, player: Player, text: str, token: ReplyToken,
-                    error_notice: bool = True) -> tuple[str, str]:
-        """Read a player's new text and carry it out: the one path for mail and the web form."""
+                    error_notice: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+        """Read a player's new text and carry it out: the one path for mail and the web form.
+
+        ``error_notice`` says whether an error notice may be sent now (rate limits), asked only when needed.
+        """
         reading = read_commands(text, get_variant(game.variant))
         if reading.errors:
-            if error_notice:
+            if error_notice():
                 self.notice(game, token.side, "error", "your order could not be read", [
                     "Nothing in your message was applied, and it costs no strike. This could not be read:",
                     *reading.errors,
@@ -242,7 +246,7 @@ class GameService:
                 ])
             return "rejected", "unreadable: " + "; ".join(reading.errors)
         if not reading.commands:
-            if error_notice:
+            if error_notice():
                 self.notice(game, token.side, "error", "no order found", [
                     "Your message had no order or command in it that the referee could find. Put your order on "
                     "the first line of your reply, for example R e2-e4. Quoted text is never read.",
@@ -571,7 +575,6 @@ class GameService:
             created_at=self.now,
         )
         self.session.add(event)
-        self.session.flush()
         return event
 
     def record_plain(self, game: Game, by: str, order: str, result: str, told: dict[str, list]) -> Event:
@@ -600,6 +603,13 @@ class GameService:
         return history_link(self.settings, game.id, game.player(side).id)
 
     def send(self, game: Game, mails: Mails) -> None:
+        """Render and queue the mails; the event is flushed first so "since your last move" sees it,
+        and the outbox rows then go in together at commit."""
+        self.session.flush()
+        with self.session.no_autoflush:
+            self._send(game, mails)
+
+    def _send(self, game: Game, mails: Mails) -> None:
         for side, item in mails.items:
             if item["type"] == "request":
                 self.send_request(game, side, item["notice"], item["subject"], item["kind"])
@@ -668,7 +678,8 @@ class GameService:
         """Every message the player was told since their own last completed move."""
         # Only events from the ply of the player's last move on can follow it.
         events = list(self.session.scalars(
-            select(Event).where(Event.game_id == game.id, Event.ply >= game.ply - 1).order_by(Event.seq)
+            select(Event).options(load_only(Event.seq, Event.result, Event.told))
+            .where(Event.game_id == game.id, Event.ply >= game.ply - 1).order_by(Event.seq)
         ))
         start = 0
         for index, event in enumerate(events):

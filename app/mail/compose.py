@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from email.headerregistry import Address
+from email.header import Header
 from email.message import EmailMessage
 from email.policy import default
-from email.utils import format_datetime
+from email.utils import format_datetime, formataddr
 
 from app.config import Settings
 from app.db import utcnow
@@ -28,6 +28,13 @@ def thread_id(settings: Settings, game_id: int, side: str) -> str:
     return f"<game-{game_id}-{side}@{settings.server_domain}>"
 
 
+def encoded(text: str) -> str:
+    """A header value in ASCII: as it is, or RFC 2047-encoded when it holds other characters."""
+    if text.isascii() and len(text) < 900:
+        return text
+    return Header(text, "utf-8").encode()
+
+
 def build(
     settings: Settings,
     *,
@@ -42,20 +49,28 @@ def build(
     in_reply_to: str | None,
     auto: str,
 ) -> EmailMessage:
-    """A multipart/alternative message with the headers every mail of ours carries."""
+    """A multipart/alternative message with the headers every mail of ours carries.
+
+    Our header values are encoded here (RFC 2047 where needed) and set raw, so
+    policy.default writes them as they are instead of parsing each one again.
+    """
     message = EmailMessage(policy=default)
-    message["From"] = Address("Mirrorpost referee", addr_spec=settings.server_email)
-    message["To"] = Address(recipient_name or "", addr_spec=recipient)
-    message["Reply-To"] = reply_address(settings, token)
-    message["Subject"] = subject
-    message["Date"] = format_datetime(utcnow())
-    message["Message-ID"] = message_id
-    if in_reply_to:
-        message["In-Reply-To"] = in_reply_to
-    if references:
-        message["References"] = " ".join(references)
-    message["Auto-Submitted"] = auto  # "auto-replied" or "auto-generated": never answered by robots
-    message["X-Auto-Response-Suppress"] = "All"
-    message.set_content(text)
-    message.add_alternative(html, subtype="html")
+    headers = [
+        ("From", formataddr(("Mirrorpost referee", settings.server_email))),
+        ("To", formataddr((recipient_name or "", recipient), charset="utf-8")),
+        ("Reply-To", reply_address(settings, token)),
+        ("Subject", encoded(subject)),
+        ("Date", format_datetime(utcnow())),
+        ("Message-ID", message_id),
+        ("In-Reply-To", in_reply_to),
+        ("References", " ".join(references) if references else None),
+        ("Auto-Submitted", auto),  # "auto-replied" or "auto-generated": never answered by robots
+        ("X-Auto-Response-Suppress", "All"),
+    ]
+    for name, value in headers:
+        if value:
+            message.set_raw(name, value)
+    # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME).
+    message.set_content(text, cte=None if text.isascii() else "quoted-printable")
+    message.add_alternative(html, subtype="html", cte=None if html.isascii() else "quoted-printable")
     return message

@@ -172,8 +172,9 @@ class Pipeline:
         if player.name == player.email.split("@")[0] and parsed.sender_name not in ("", player.name):
             player.name = parsed.sender_name[:100]  # the name their own mail client gives them
         text = new_text(parsed.text, self.sent_texts(parsed, game, player))
+        sender = parsed.sender
         return self.service.submit_text(game, player, text, token,
-                                        error_notice=self.within_error_limit(parsed.sender))
+                                        error_notice=lambda: self.within_error_limit(sender))
 
     def lobby(self, parsed: ParsedMail) -> tuple[str, str]:
         """Mail to the bare address: challenges, help, vacations."""
@@ -224,18 +225,18 @@ class Pipeline:
 
     def sent_texts(self, parsed: ParsedMail, game: Game, player: Player) -> list[str]:
         """The text parts of the mail(s) this reply answers: the strongest quote signal."""
-        rows = []
+        texts: list[str] = []
         if parsed.references:
-            rows = list(self.session.scalars(
-                select(OutboundMessage).where(OutboundMessage.message_id.in_(parsed.references[:20]))
+            texts = list(self.session.scalars(
+                select(OutboundMessage.body_text).where(OutboundMessage.message_id.in_(parsed.references[:20]))
             ))
-        if not rows:
-            rows = list(self.session.scalars(
-                select(OutboundMessage).where(OutboundMessage.game_id == game.id,
-                                              OutboundMessage.recipient == player.email)
+        if not texts:
+            texts = list(self.session.scalars(
+                select(OutboundMessage.body_text).where(OutboundMessage.game_id == game.id,
+                                                        OutboundMessage.recipient == player.email)
                 .order_by(OutboundMessage.id.desc()).limit(3)
             ))
-        return [row.body_text for row in rows]
+        return texts
 
     def within_error_limit(self, address: str) -> bool:
         """At most a few error notices an hour to one address: a broken robot cannot start a loop."""
