@@ -70,7 +70,10 @@ def build(
     for name, value in headers:
         if value:
             message.set_raw(name, value)
-    # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME).
-    message.set_content(text, cte=None if text.isascii() else "quoted-printable")
-    message.add_alternative(html, subtype="html", cte=None if html.isascii() else "quoted-printable")
+    # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME). The text part stays
+    # readable as quoted-printable; the HTML part (long lines, chess glyphs) goes as base64, which is
+    # far cheaper to encode and that every client reads.
+    short = text.isascii() and all(len(line) <= 78 for line in text.splitlines())
+    message.set_content(text, cte="7bit" if short else "quoted-printable")
+    message.add_alternative(html, subtype="html", cte="base64")
     return message
