@@ -1,0 +1,60 @@
+"""The other commands by mail: draws, ask, board, history, help, notebook, games, name."""
+
+from tests.server.harness import ALICE, BOB, Table
+
+
+def test_draw_offer_decline_and_accept_by_mail(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "offer draw", kind="request")
+    assert "Alice offers a draw" in table.last(BOB).subject
+    table.reply(BOB, "decline draw", kind="draw-offer")
+    assert "Bob declined your draw offer" in table.text(ALICE)
+    table.reply(BOB, "offer draw", kind="draw-offer")
+    table.reply(ALICE, "accept draw", kind="draw-offer")
+    game = table.game(game_id)
+    assert (game.status, game.result, game.reason) == ("over", "1/2-1/2", "agreement")
+    assert "Draw (draw by agreement)" in table.text(BOB, "game-over")
+
+
+def test_ask_is_answered_and_the_opponent_hears_of_it_in_the_next_request(server):
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "ask", kind="request")
+    assert "legal move in the Mirror world: no" in table.text(ALICE, "answer")
+    table.reply(ALICE, "R e2-e4", kind="request")
+    assert "Alice asked whether they have any legal move in the Mirror world" in table.text(BOB, "request")
+
+
+def test_board_history_help_and_notebook_off(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "board", kind="request")
+    assert "Your current move request, as asked." in table.text(ALICE, "request")
+    table.reply(BOB, "history", kind="started")
+    assert f"/games/{game_id}?key=" in table.text(BOB, "history")
+    table.reply(BOB, "help", kind="history")
+    assert "say <text>" in table.text(BOB, "help")
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "M g8-f6", kind="request")  # the knight comes through to Real f6: White's world
+    table.reply(ALICE, "notebook off", kind="request")
+    assert "hidden" in table.text(ALICE)
+    table.reply(ALICE, "board", kind="notice")
+    text = table.text(ALICE, "request")
+    assert "Mirror world (your pieces)" in text and "Notebook:" not in text
+
+
+def test_games_and_name_to_the_bare_address(server):
+    table = Table(server)
+    game_id = table.start()
+    table.write(ALICE, "name Alice Liddell")
+    assert "You are now called Alice Liddell" in table.text(ALICE)
+    table.write(ALICE, "games")
+    assert f"Game {game_id}: Through the Looking-Glass, active" in table.text(ALICE)
+
+
+def test_accept_and_decline_words_outside_an_invitation_are_explained(server):
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "accept", kind="request")
+    assert "accept draw" in table.text(ALICE)
