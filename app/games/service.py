@@ -16,20 +16,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload, load_only
+from sqlalchemy.orm import Session, joinedload
 
 from app.config import Settings
 from app.db import is_postgres, utcnow
 from app.games import present
 from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
 from app.games.commands import MOVE, REFEREE, Command
-from app.games.links import history_link
+from app.games.mailing import Mailer, Mails, help_paragraphs
 from app.games.models import Event, Game, Player
 from app.games.reading import read_commands
-from app.mail.compose import thread_id
-from app.mail.models import OutboundMessage
-from app.mail.outbox import Mail, enqueue
-from app.mail.render import render
 from app.rules.base import SIDES, OptionError, Outcome, other
 from app.rules.looking_glass.orders import ACCEPTED_FORMS
 from app.rules.registry import VARIANTS, get_variant
@@ -54,26 +50,6 @@ class Reply:
         self.summary.append(text)
 
 
-def order_forms(game: Game, side: str) -> list[tuple[str, str]]:
-    """The accepted order forms, with examples fitted to the player's side."""
-    if side == "white":
-        home, away, pawn = "R e2-e4", "M d4-d5", "M e7-e8=N"
-        home_name, away_name = "Real", "Mirror"
-    else:
-        home, away, pawn = "M e7-e5", "R d5-d4", "R d2-d1=N"
-        home_name, away_name = "Mirror", "Real"
-    return [
-        (home, f"move in the {home_name} world (your world)"),
-        (away, f"move in the {away_name} world: you cannot see it, and an impossible order costs a strike"),
-        (pawn, "promotion (Q, R, B or N; queen if left out)"),
-        ("O-O", "castle (O-O-O the other side)"),
-        ("ask", f"do I have any legal move in the {away_name} world?"),
-        ("resign", "also: offer draw, accept draw, decline draw"),
-        ("say <text>", "a message passed on to your opponent"),
-        ("board", "send me my position again; also: history, help"),
-    ]
-
-
 def commitment(salt: str, variant: str, side: str, row: str) -> str:
     """SHA-256 over a salted setup: published at the start, the salt revealed at the end."""
     return hashlib.sha256(f"{salt}:{variant}:{side}:{row}".encode()).hexdigest()
@@ -87,6 +63,7 @@ class GameService:
         self.settings = settings
         self.signer = signer
         self.now = now or utcnow()
+        self.mailer = Mailer(session, settings, signer, self.now)
 
     # ------------------------------------------------------------------ players
 
@@ -154,13 +131,13 @@ class GameService:
         game.white, game.black = white, black
         for side in SIDES:
             if not getattr(game, f"{side}_accepted"):
-                self.send_invitation(game, side)
+                self.mailer.send_invitation(game, side)
         if challenger is not None:
-            self.message(
+            self.mailer.message(
                 game, game.side_of(challenger), "challenge-sent",
                 f"Game {game.id}: your challenge was sent",
                 [f"Your challenge to {game.player(other(game.side_of(challenger))).email} for a game of "
-                 f"{get_variant(variant).title} ({self.options_text(game)}) was sent. You play "
+                 f"{get_variant(variant).title} ({self.mailer.options_text(game)}) was sent. You play "
                  f"{SIDE_TITLE[game.side_of(challenger)]}. You will hear when it is accepted or declined."],
             )
         return game
@@ -189,11 +166,6 @@ class GameService:
         white, black = (challenger, opponent) if color == "white" else (opponent, challenger)
         return self.create_game(variant, white, black, options, challenger)
 
-    def options_text(self, game: Game) -> str:
-        parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
-        parts += [f"{key}={value}" for key, value in sorted(game.options.items())]
-        return ", ".join(parts)
-
     # ------------------------------------------------------------------ handling a message
 
     def handle(self, game: Game, player: Player, commands: list[Command], token: ReplyToken) -> Reply:
@@ -203,7 +175,7 @@ class GameService:
         reply = Reply()
         moves = [command for command in commands if command.kind == MOVE]
         if len(moves) > 1:
-            self.notice(game, side, "error", "two move orders in one message", [
+            self.mailer.notice(game, side, "error", "two move orders in one message", [
                 "Your message had two move orders: " + ", ".join(c.text for c in moves) + ".",
                 "Send one move order per message. Nothing in that message was applied.",
             ])
@@ -212,7 +184,7 @@ class GameService:
         if game.status == "invited":
             return self.handle_invitation(game, side, commands, reply)
         if game.status in ("declined",):
-            self.notice(game, side, "not-accepted", "this game was declined",
+            self.mailer.notice(game, side, "not-accepted", "this game was declined",
                         ["That game was declined and never started."])
             return reply
         if moves and token.ply < game.ply and game.status != "over":
@@ -239,7 +211,7 @@ class GameService:
         reading = read_commands(text, get_variant(game.variant))
         if reading.errors:
             if error_notice():
-                self.notice(game, token.side, "error", "your order could not be read", [
+                self.mailer.notice(game, token.side, "error", "your order could not be read", [
                     "Nothing in your message was applied, and it costs no strike. This could not be read:",
                     *reading.errors,
                     f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
@@ -247,7 +219,7 @@ class GameService:
             return "rejected", "unreadable: " + "; ".join(reading.errors)
         if not reading.commands:
             if error_notice():
-                self.notice(game, token.side, "error", "no order found", [
+                self.mailer.notice(game, token.side, "error", "no order found", [
                     "Your message had no order or command in it that the referee could find. Put your order on "
                     "the first line of your reply, for example R e2-e4. Quoted text is never read.",
                 ])
@@ -255,7 +227,7 @@ class GameService:
         try:
             reply = self.handle(game, player, reading.commands, token)
         except ServiceError as error:
-            self.notice(game, token.side, "error", "not carried out", [str(error)])
+            self.mailer.notice(game, token.side, "error", "not carried out", [str(error)])
             return "rejected", str(error)
         return "done", "; ".join(reply.summary)
 
@@ -265,8 +237,8 @@ class GameService:
             game.status = "declined"
             reply.note("declined")
             for each in SIDES:
-                self.message(game, each, "declined", f"Game {game.id}: declined", [
-                    f"{game.player(side).name} declined the game of {self.title(game)}."
+                self.mailer.message(game, each, "declined", f"Game {game.id}: declined", [
+                    f"{game.player(side).name} declined the game of {self.mailer.title(game)}."
                     if each != side else f"You declined game {game.id}."
                 ])
             return reply
@@ -276,11 +248,11 @@ class GameService:
             if game.white_accepted and game.black_accepted:
                 self.start_setup(game)
             else:
-                self.message(game, side, "accepted", f"Game {game.id}: accepted", [
+                self.mailer.message(game, side, "accepted", f"Game {game.id}: accepted", [
                     f"You accepted game {game.id}. It starts when {game.player(other(side)).name} accepts too."
                 ])
             return reply
-        self.notice(game, side, "not-accepted", "accept or decline first", [
+        self.mailer.notice(game, side, "not-accepted", "accept or decline first", [
             f"Game {game.id} has not started yet. Reply 'accept' to play or 'decline' to refuse."
         ])
         return reply
@@ -289,7 +261,7 @@ class GameService:
         variant = get_variant(game.variant)
         game.status = "setup" if getattr(variant, "has_setup", False) else "active"
         for side in SIDES:
-            self.send_setup_request(game, side)
+            self.mailer.send_setup_request(game, side)
 
     # ------------------------------------------------------------------ referee orders
 
@@ -432,7 +404,7 @@ class GameService:
                 mails.message(side, "board", "your position", ["Your position, as asked."], show_position=True)
         elif kind == "history":
             mails.message(side, "history", "your history", [
-                f"Your history of game {game.id}, move by move: {self.history_url(game, side)}",
+                f"Your history of game {game.id}, move by move: {self.mailer.history_url(game, side)}",
             ], show_position=True)
         elif kind == "help":
             mails.message(side, "help", "help", help_paragraphs(), show_forms=True)
@@ -551,6 +523,30 @@ class GameService:
         self.send(game, mails)
         return 1
 
+    # ------------------------------------------------------------------ mails
+
+    def send(self, game: Game, mails: Mails) -> None:
+        """Start the orderer's clock and mark first fingerprints shown, then have the mails written."""
+        variant = get_variant(game.variant)
+        orderer = variant.orderer(variant.from_json(game.state)) if game.status == "active" else None
+        for side, item in mails.items:
+            if item["type"] != "request":
+                continue
+            if item["kind"] == "request" and side == orderer:
+                game.deadline = deadline_for(game.player(side), game.days, self.now)
+                game.reminded = False
+            shown = game.commitments.get("shown", {})
+            if side in game.commitments and not shown.get(side):
+                item["commitments"] = True
+                game.commitments = {**game.commitments, "shown": {**shown, side: True}}
+        self.mailer.send(game, mails)
+
+    def name(self, game: Game, side: str | None) -> str:
+        return self.mailer.name(game, side)
+
+    def names(self, game: Game, side: str) -> present.Names:
+        return self.mailer.names(game, side)
+
     # ------------------------------------------------------------------ event record
 
     def next_seq(self, game: Game) -> int:
@@ -587,237 +583,3 @@ class GameService:
 
     # ------------------------------------------------------------------ mails
 
-    def title(self, game: Game) -> str:
-        return get_variant(game.variant).title
-
-    def name(self, game: Game, side: str | None) -> str:
-        return game.player(side).name if side else "nobody"
-
-    def names(self, game: Game, side: str) -> present.Names:
-        return present.Names(side, game.white.name, game.black.name)
-
-    def token(self, game: Game, side: str) -> str:
-        return self.signer.reply_token(ReplyToken(game.id, side, game.ply))
-
-    def history_url(self, game: Game, side: str) -> str:
-        return history_link(self.settings, game.id, game.player(side).id)
-
-    def send(self, game: Game, mails: Mails) -> None:
-        """Render and queue the mails; the event is flushed first so "since your last move" sees it,
-        and the outbox rows then go in together at commit."""
-        self.session.flush()
-        with self.session.no_autoflush:
-            self._send(game, mails)
-
-    def _send(self, game: Game, mails: Mails) -> None:
-        for side, item in mails.items:
-            if item["type"] == "request":
-                self.send_request(game, side, item["notice"], item["subject"], item["kind"])
-            elif item["type"] == "game-over":
-                self.send_game_over(game, side)
-            else:
-                self.message(game, side, item["kind"], f"Game {game.id}: {item['subject']}", item["paragraphs"],
-                             show_position=item["show_position"], show_forms=item["show_forms"])
-
-    def mail(self, game: Game, side: str, kind: str, subject: str, text: str, html: str,
-             auto: str = "auto-generated") -> OutboundMessage:
-        player = game.player(side)
-        return enqueue(self.session, self.settings, Mail(
-            recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
-            game_id=game.id, token=self.token(game, side), references=(thread_id(self.settings, game.id, side),),
-            auto=auto,
-        ))
-
-    def request_context(self, game: Game, side: str, notice: list[str]) -> dict[str, Any]:
-        variant = get_variant(game.variant)
-        state = variant.from_json(game.state)
-        view = variant.view(state, side)
-        player = game.player(side)
-        opponent = other(side)
-        names = self.names(game, side)
-        strikes = variant.strikes(state)
-        limit = game.options.get("strikes", 3)
-        commitments = []
-        shown = game.commitments.get("shown", {})
-        if game.commitments and not shown.get(side):
-            commitments = [
-                f"Your setup is committed as sha256 {game.commitments[side]['sha256']}; "
-                f"{self.name(game, opponent)}'s as sha256 {game.commitments[opponent]['sha256']}. "
-                "The keys are sent when the game ends, so either of you can check that no setup was changed."
-            ]
-            game.commitments = {**game.commitments, "shown": {**shown, side: True}}
-        diagrams = present.looking_glass_diagrams(view, side, player.notebook)
-        return {
-            "subject": "",
-            "notice": notice,
-            "game": {
-                "id": game.id,
-                "title": self.title(game),
-                "side_title": SIDE_TITLE[side],
-                "world": "Real" if side == "white" else "Mirror",
-                "opponent": self.name(game, opponent),
-                "move_number": variant.move_number(state),
-                "strikes_line": f"you {strikes[side]} of {limit}, "
-                                f"{self.name(game, opponent)} {strikes[opponent]} of {limit}",
-                "deadline": describe_deadline(game.deadline)
-                if game.deadline and variant.orderer(state) == side else None,
-                "days": game.days,
-                "proxy": getattr(state, "proxy", False) and variant.orderer(state) == side,
-            },
-            "since": self.since(game, side, names),
-            "diagrams": diagrams,
-            "diagram_lines": present.side_by_side(diagrams),
-            "notes": present.notebook_notes(view, side, self.name(game, opponent)) if player.notebook else "",
-            "tray": present.tray_words(view["tray"]),
-            "forms": order_forms(game, side),
-            "history_url": self.history_url(game, side),
-            "commitments": commitments,
-        }
-
-    def since(self, game: Game, side: str, names: present.Names) -> list[str]:
-        """Every message the player was told since their own last completed move."""
-        # Only events from the ply of the player's last move on can follow it.
-        events = list(self.session.scalars(
-            select(Event).options(load_only(Event.seq, Event.result, Event.told))
-            .where(Event.game_id == game.id, Event.ply >= game.ply - 1).order_by(Event.seq)
-        ))
-        start = 0
-        for index, event in enumerate(events):
-            if event.result in ("moved", "shortened") and any(
-                m["kind"] == "moved" and m["color"] == side for m in event.told.get(side, [])
-            ):
-                start = index + 1
-        lines = []
-        for event in events[start:]:
-            for message in event.told.get(side, []):
-                if message["kind"] not in ("error", "rejected", "setup", "setup-done", "start"):
-                    lines.append(present.describe(message, names))
-        return lines
-
-    def send_request(self, game: Game, side: str, notice: list[str], subject_tail: str, kind: str) -> None:
-        variant = get_variant(game.variant)
-        state = variant.from_json(game.state)
-        if kind == "request" and variant.orderer(state) == side:
-            game.deadline = deadline_for(game.player(side), game.days, self.now)
-            game.reminded = False
-        context = self.request_context(game, side, notice)
-        subject = f"Game {game.id}, move {variant.move_number(state)}: {subject_tail} - {self.title(game)}"
-        context["subject"] = subject
-        text, html = render("move_request", context)
-        self.mail(game, side, kind, subject, text, html)
-
-    def message(self, game: Game, side: str, kind: str, subject: str, paragraphs: list[str],
-                show_position: bool = False, show_forms: bool = False) -> None:
-        lines: list[str] = []
-        if show_position and game.status in ("active", "over"):
-            variant = get_variant(game.variant)
-            view = variant.view(variant.from_json(game.state), side)
-            diagrams = present.looking_glass_diagrams(view, side, game.player(side).notebook)
-            lines = [*present.side_by_side(diagrams), "", "Captured: " + present.tray_words(view["tray"])]
-        if show_forms:
-            lines += ["", "Orders:"] + [f"  {example:<12} {meaning}" for example, meaning in order_forms(game, side)]
-        text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": lines})
-        self.mail(game, side, kind, subject, text, html)
-
-    def send_login_link(self, player: Player, link: str, minutes: int) -> None:
-        """A sign-in link for the web pages (asked for at /login)."""
-        subject = "Mirrorpost: your sign-in link"
-        text, html = render("message", {"subject": subject, "lines": [], "show_marker": False, "paragraphs": [
-            f"Here is your link to sign in to your games: {link}",
-            f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
-        ]})
-        enqueue(self.session, self.settings, Mail(player.email, player.name, "login", subject, text, html))
-
-    def notice(self, game: Game, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
-        self.message(game, side, kind, f"Game {game.id}: {subject_tail}", paragraphs)
-
-    def send_invitation(self, game: Game, side: str) -> None:
-        inviter = game.player(other(side)) if game.challenger_id else None
-        who = f"{inviter.name} ({inviter.email}) invites you" if inviter else "You are invited"
-        self.message(game, side, "invitation", f"Game {game.id}: an invitation to {self.title(game)}", [
-            f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "
-            f"{self.options_text(game)}.",
-            "Reply 'accept' to play or 'decline' to refuse.",
-            "The rules in brief: two boards, the Real world (White's) and the Mirror world (Black's). "
-            "You see only your own; pieces fall through portals into the other world, and you order "
-            "moves there blind. Capture the enemy king to win.",
-        ])
-
-    def send_setup_request(self, game: Game, side: str) -> None:
-        world = "Real" if side == "white" else "Mirror"
-        rank = "1" if side == "white" else "8"
-        self.message(game, side, "setup-request", f"Game {game.id}: choose your setup - {self.title(game)}", [
-            f"The game is on. You play {SIDE_TITLE[side]}; your army stands in the {world} world, "
-            f"pieces on rank {rank}. Choose the order of your back rank, a-file to h-file, in private:",
-            "setup RNBQKBNR   (eight letters: bishops on squares of opposite colour, the king between the rooks)",
-            "setup 518        (a Chess960 number from 0 to 959; 518 is the standard row)",
-            "setup random",
-            f"Your opponent's setup is hidden from you, and yours from them. {self.name(game, other(side))} "
-            "does not learn your choice; its fingerprint is shown to both of you when play starts.",
-        ])
-
-    def send_game_over(self, game: Game, side: str) -> None:
-        variant = get_variant(game.variant)
-        state = variant.from_json(game.state)
-        result_words = present.RESULT_WORDS.get(game.result or "", game.result)
-        reason = present.REASONS.get(game.reason or "", game.reason)
-        position = variant.position(state)
-        reveal = [
-            present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen), {}, set())
-            for world, fen in position.items()
-        ]
-        lines = [*present.side_by_side(reveal), "", "Setups and their keys:"]
-        for each in SIDES:
-            row = state.rows.get(each) if hasattr(state, "rows") else None
-            entry = game.commitments.get(each)
-            if entry:
-                lines.append(f"  {SIDE_TITLE[each]}: {row}  salt {entry['salt']}  sha256 {entry['sha256']}")
-                lines.append(f"    check: sha256 of \"{entry['salt']}:{game.variant}:{each}:{row}\"")
-        lines += ["", "Every event, with what each player was told:"]
-        events = self.session.scalars(select(Event).where(Event.game_id == game.id).order_by(Event.seq))
-        for event in events:
-            who = SIDE_TITLE.get(event.by or "", "Referee")
-            lines.append(f"  {event.seq}. move {event.move_number}, {who}: {event.order or '-'} -> {event.result}")
-            for each in SIDES:
-                for message in event.told.get(each, []):
-                    lines.append(f"       to {SIDE_TITLE[each]}: " + present.describe(message, self.names(game, each)))
-        subject = f"Game {game.id}: game over - {result_words} ({reason}) - {self.title(game)}"
-        text, html = render("message", {"subject": subject, "paragraphs": [
-            f"Game {game.id} is over: {result_words} ({reason}).",
-            f"Here is the whole game: both worlds, both setups with the keys to their fingerprints, and every "
-            f"order with what each player was told. Your history: {self.history_url(game, side)}",
-        ], "lines": lines})
-        self.mail(game, side, "game-over", subject, text, html)
-
-
-def help_paragraphs() -> list[str]:
-    return [
-        "Mirrorpost referees your game by email. Reply to your latest move request with one order "
-        "on the first line. Lines with a square name or a command word are read as orders; other lines are "
-        "ignored as chatter. Quoted text and signatures are never read.",
-        "Other commands: say <text> (passed on to your opponent), board (your position again), history "
-        "(a link to your history), notebook on|off, vacation <days> (pauses your clock), public on|off "
-        "(share the reveal after the game), resign, offer draw, accept draw, decline draw.",
-        "To start a new game, send 'challenge friend@example.org looking-glass days=3' to the referee's address.",
-    ]
-
-
-class Mails:
-    """Mails decided while handling one message, at most one move request per player."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple[str, dict[str, Any]]] = []
-
-    def request(self, side: str, notice: list[str], subject: str, kind: str = "request") -> None:
-        self.items = [(s, i) for s, i in self.items if not (s == side and i["type"] == "request")]
-        self.items.append((side, {"type": "request", "notice": notice, "subject": subject, "kind": kind}))
-
-    def message(self, side: str, kind: str, subject: str, paragraphs: list[str], show_position: bool = False,
-                show_forms: bool = False) -> None:
-        self.items.append((side, {"type": "message", "kind": kind, "subject": subject, "paragraphs": paragraphs,
-                                  "show_position": show_position, "show_forms": show_forms}))
-
-    def game_over(self, side: str) -> None:
-        """The game-over mail replaces the player's other pending mails, but not a passed-on message."""
-        self.items = [(s, i) for s, i in self.items if s != side or (i["type"] == "message" and i["kind"] == "said")]
-        self.items.append((side, {"type": "game-over", "kind": "game-over"}))

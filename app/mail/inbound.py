@@ -18,9 +18,10 @@ from sqlalchemy.orm import Session
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
+from app.games.mailing import help_paragraphs
 from app.games.models import Game, Player
 from app.games.reading import read_commands
-from app.games.service import ERROR_KINDS, GameService, ServiceError, help_paragraphs
+from app.games.service import ERROR_KINDS, GameService, ServiceError
 from app.mail.authenticate import Identity, auth_results_pass, identify
 from app.mail.models import InboundMessage, OutboundMessage
 from app.mail.outbox import Mail, enqueue

@@ -5,8 +5,8 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
+from app.games.mailing import Mailer
 from app.games.models import Event
-from app.games.service import GameService
 from app.mail.inbound import process, process_pending, store
 from app.mail.models import InboundMessage, OutboundMessage
 from app.worker import Worker
@@ -49,7 +49,7 @@ def test_crash_mid_transaction_applies_nothing_and_is_retried(server, monkeypatc
     def crash(self, game, mails):
         raise Crash("power cut")
 
-    monkeypatch.setattr(GameService, "send", crash)
+    monkeypatch.setattr(Mailer, "send", crash)
     with pytest.raises(Crash):
         process(server.db, server.settings, server.signer, inbound_id)
     assert table.game(game_id).ply == 0 and counts(server) == (events, mails)

@@ -1,0 +1,298 @@
+"""What each mail of a game says: rendered from plain values prepared for its one recipient.
+
+The game service decides which mails a change causes (``Mails``); the ``Mailer``
+turns each into text and HTML with the templates and queues it in the outbox,
+in the service's transaction. It reads game state but never changes it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, load_only
+
+from app.config import Settings
+from app.games import present
+from app.games.clock import describe_deadline
+from app.games.links import history_link
+from app.games.models import Event, Game, Player
+from app.mail.compose import thread_id
+from app.mail.models import OutboundMessage
+from app.mail.outbox import Mail, enqueue
+from app.mail.render import render
+from app.rules.base import SIDES, other
+from app.rules.registry import get_variant
+from app.tokens import ReplyToken, TokenSigner
+
+SIDE_TITLE = {"white": "White", "black": "Black"}
+
+
+def order_forms(game: Game, side: str) -> list[tuple[str, str]]:
+    """The accepted order forms, with examples fitted to the player's side."""
+    if side == "white":
+        home, away, pawn = "R e2-e4", "M d4-d5", "M e7-e8=N"
+        home_name, away_name = "Real", "Mirror"
+    else:
+        home, away, pawn = "M e7-e5", "R d5-d4", "R d2-d1=N"
+        home_name, away_name = "Mirror", "Real"
+    return [
+        (home, f"move in the {home_name} world (your world)"),
+        (away, f"move in the {away_name} world: you cannot see it, and an impossible order costs a strike"),
+        (pawn, "promotion (Q, R, B or N; queen if left out)"),
+        ("O-O", "castle (O-O-O the other side)"),
+        ("ask", f"do I have any legal move in the {away_name} world?"),
+        ("resign", "also: offer draw, accept draw, decline draw"),
+        ("say <text>", "a message passed on to your opponent"),
+        ("board", "send me my position again; also: history, help"),
+    ]
+
+
+def help_paragraphs() -> list[str]:
+    return [
+        "Mirrorpost referees your game by email. Reply to your latest move request with one order "
+        "on the first line. Lines with a square name or a command word are read as orders; other lines are "
+        "ignored as chatter. Quoted text and signatures are never read.",
+        "Other commands: say <text> (passed on to your opponent), board (your position again), history "
+        "(a link to your history), notebook on|off, vacation <days> (pauses your clock), public on|off "
+        "(share the reveal after the game), resign, offer draw, accept draw, decline draw.",
+        "To start a new game, send 'challenge friend@example.org looking-glass days=3' to the referee's address.",
+    ]
+
+
+class Mails:
+    """Mails decided while handling one message, at most one move request per player."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, dict[str, Any]]] = []
+
+    def request(self, side: str, notice: list[str], subject: str, kind: str = "request") -> None:
+        self.items = [(s, i) for s, i in self.items if not (s == side and i["type"] == "request")]
+        self.items.append((side, {"type": "request", "notice": notice, "subject": subject, "kind": kind}))
+
+    def message(self, side: str, kind: str, subject: str, paragraphs: list[str], show_position: bool = False,
+                show_forms: bool = False) -> None:
+        self.items.append((side, {"type": "message", "kind": kind, "subject": subject, "paragraphs": paragraphs,
+                                  "show_position": show_position, "show_forms": show_forms}))
+
+    def game_over(self, side: str) -> None:
+        """The game-over mail replaces the player's other pending mails, but not a passed-on message."""
+        self.items = [(s, i) for s, i in self.items if s != side or (i["type"] == "message" and i["kind"] == "said")]
+        self.items.append((side, {"type": "game-over", "kind": "game-over"}))
+
+
+class Mailer:
+    """Renders and queues the mails of games; reads game state, never changes it."""
+
+    def __init__(self, session: Session, settings: Settings, signer: TokenSigner, now: datetime) -> None:
+        self.session = session
+        self.settings = settings
+        self.signer = signer
+        self.now = now
+
+    def options_text(self, game: Game) -> str:
+        parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
+        parts += [f"{key}={value}" for key, value in sorted(game.options.items())]
+        return ", ".join(parts)
+
+    def title(self, game: Game) -> str:
+        return get_variant(game.variant).title
+
+    def name(self, game: Game, side: str | None) -> str:
+        return game.player(side).name if side else "nobody"
+
+    def names(self, game: Game, side: str) -> present.Names:
+        return present.Names(side, game.white.name, game.black.name)
+
+    def token(self, game: Game, side: str) -> str:
+        return self.signer.reply_token(ReplyToken(game.id, side, game.ply))
+
+    def history_url(self, game: Game, side: str) -> str:
+        return history_link(self.settings, game.id, game.player(side).id)
+
+    def send(self, game: Game, mails: Mails) -> None:
+        """Render and queue the mails; the event is flushed first so "since your last move" sees it,
+        and the outbox rows then go in together at commit."""
+        self.session.flush()
+        with self.session.no_autoflush:
+            self._send(game, mails)
+
+    def _send(self, game: Game, mails: Mails) -> None:
+        for side, item in mails.items:
+            if item["type"] == "request":
+                self.send_request(game, side, item["notice"], item["subject"], item["kind"],
+                                  item.get("commitments", False))
+            elif item["type"] == "game-over":
+                self.send_game_over(game, side)
+            else:
+                self.message(game, side, item["kind"], f"Game {game.id}: {item['subject']}", item["paragraphs"],
+                             show_position=item["show_position"], show_forms=item["show_forms"])
+
+    def mail(self, game: Game, side: str, kind: str, subject: str, text: str, html: str,
+             auto: str = "auto-generated") -> OutboundMessage:
+        player = game.player(side)
+        return enqueue(self.session, self.settings, Mail(
+            recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
+            game_id=game.id, token=self.token(game, side), references=(thread_id(self.settings, game.id, side),),
+            auto=auto,
+        ))
+
+    def request_context(self, game: Game, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
+        variant = get_variant(game.variant)
+        state = variant.from_json(game.state)
+        view = variant.view(state, side)
+        player = game.player(side)
+        opponent = other(side)
+        names = self.names(game, side)
+        strikes = variant.strikes(state)
+        limit = game.options.get("strikes", 3)
+        fingerprints = []
+        if commitments:
+            fingerprints = [
+                f"Your setup is committed as sha256 {game.commitments[side]['sha256']}; "
+                f"{self.name(game, opponent)}'s as sha256 {game.commitments[opponent]['sha256']}. "
+                "The keys are sent when the game ends, so either of you can check that no setup was changed."
+            ]
+        diagrams = present.looking_glass_diagrams(view, side, player.notebook)
+        return {
+            "subject": "",
+            "notice": notice,
+            "game": {
+                "id": game.id,
+                "title": self.title(game),
+                "side_title": SIDE_TITLE[side],
+                "world": "Real" if side == "white" else "Mirror",
+                "opponent": self.name(game, opponent),
+                "move_number": variant.move_number(state),
+                "strikes_line": f"you {strikes[side]} of {limit}, "
+                                f"{self.name(game, opponent)} {strikes[opponent]} of {limit}",
+                "deadline": describe_deadline(game.deadline)
+                if game.deadline and variant.orderer(state) == side else None,
+                "days": game.days,
+                "proxy": getattr(state, "proxy", False) and variant.orderer(state) == side,
+            },
+            "since": self.since(game, side, names),
+            "diagrams": diagrams,
+            "diagram_lines": present.side_by_side(diagrams),
+            "notes": present.notebook_notes(view, side, self.name(game, opponent)) if player.notebook else "",
+            "tray": present.tray_words(view["tray"]),
+            "forms": order_forms(game, side),
+            "history_url": self.history_url(game, side),
+            "commitments": fingerprints,
+        }
+
+    def since(self, game: Game, side: str, names: present.Names) -> list[str]:
+        """Every message the player was told since their own last completed move."""
+        # Only events from the ply of the player's last move on can follow it.
+        events = list(self.session.scalars(
+            select(Event).options(load_only(Event.seq, Event.result, Event.told))
+            .where(Event.game_id == game.id, Event.ply >= game.ply - 1).order_by(Event.seq)
+        ))
+        start = 0
+        for index, event in enumerate(events):
+            if event.result in ("moved", "shortened") and any(
+                m["kind"] == "moved" and m["color"] == side for m in event.told.get(side, [])
+            ):
+                start = index + 1
+        lines = []
+        for event in events[start:]:
+            for message in event.told.get(side, []):
+                if message["kind"] not in ("error", "rejected", "setup", "setup-done", "start"):
+                    lines.append(present.describe(message, names))
+        return lines
+
+    def send_request(self, game: Game, side: str, notice: list[str], subject_tail: str, kind: str,
+                     commitments: bool = False) -> None:
+        variant = get_variant(game.variant)
+        state = variant.from_json(game.state)
+        context = self.request_context(game, side, notice, commitments)
+        subject = f"Game {game.id}, move {variant.move_number(state)}: {subject_tail} - {self.title(game)}"
+        context["subject"] = subject
+        text, html = render("move_request", context)
+        self.mail(game, side, kind, subject, text, html)
+
+    def message(self, game: Game, side: str, kind: str, subject: str, paragraphs: list[str],
+                show_position: bool = False, show_forms: bool = False) -> None:
+        lines: list[str] = []
+        if show_position and game.status in ("active", "over"):
+            variant = get_variant(game.variant)
+            view = variant.view(variant.from_json(game.state), side)
+            diagrams = present.looking_glass_diagrams(view, side, game.player(side).notebook)
+            lines = [*present.side_by_side(diagrams), "", "Captured: " + present.tray_words(view["tray"])]
+        if show_forms:
+            lines += ["", "Orders:"] + [f"  {example:<12} {meaning}" for example, meaning in order_forms(game, side)]
+        text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": lines})
+        self.mail(game, side, kind, subject, text, html)
+
+    def send_login_link(self, player: Player, link: str, minutes: int) -> None:
+        """A sign-in link for the web pages (asked for at /login)."""
+        subject = "Mirrorpost: your sign-in link"
+        text, html = render("message", {"subject": subject, "lines": [], "show_marker": False, "paragraphs": [
+            f"Here is your link to sign in to your games: {link}",
+            f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
+        ]})
+        enqueue(self.session, self.settings, Mail(player.email, player.name, "login", subject, text, html))
+
+    def notice(self, game: Game, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
+        self.message(game, side, kind, f"Game {game.id}: {subject_tail}", paragraphs)
+
+    def send_invitation(self, game: Game, side: str) -> None:
+        inviter = game.player(other(side)) if game.challenger_id else None
+        who = f"{inviter.name} ({inviter.email}) invites you" if inviter else "You are invited"
+        self.message(game, side, "invitation", f"Game {game.id}: an invitation to {self.title(game)}", [
+            f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "
+            f"{self.options_text(game)}.",
+            "Reply 'accept' to play or 'decline' to refuse.",
+            "The rules in brief: two boards, the Real world (White's) and the Mirror world (Black's). "
+            "You see only your own; pieces fall through portals into the other world, and you order "
+            "moves there blind. Capture the enemy king to win.",
+        ])
+
+    def send_setup_request(self, game: Game, side: str) -> None:
+        world = "Real" if side == "white" else "Mirror"
+        rank = "1" if side == "white" else "8"
+        self.message(game, side, "setup-request", f"Game {game.id}: choose your setup - {self.title(game)}", [
+            f"The game is on. You play {SIDE_TITLE[side]}; your army stands in the {world} world, "
+            f"pieces on rank {rank}. Choose the order of your back rank, a-file to h-file, in private:",
+            "setup RNBQKBNR   (eight letters: bishops on squares of opposite colour, the king between the rooks)",
+            "setup 518        (a Chess960 number from 0 to 959; 518 is the standard row)",
+            "setup random",
+            f"Your opponent's setup is hidden from you, and yours from them. {self.name(game, other(side))} "
+            "does not learn your choice; its fingerprint is shown to both of you when play starts.",
+        ])
+
+    def send_game_over(self, game: Game, side: str) -> None:
+        variant = get_variant(game.variant)
+        state = variant.from_json(game.state)
+        result_words = present.RESULT_WORDS.get(game.result or "", game.result)
+        reason = present.REASONS.get(game.reason or "", game.reason)
+        position = variant.position(state)
+        reveal = [
+            present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen), {}, set())
+            for world, fen in position.items()
+        ]
+        lines = [*present.side_by_side(reveal), "", "Setups and their keys:"]
+        for each in SIDES:
+            row = state.rows.get(each) if hasattr(state, "rows") else None
+            entry = game.commitments.get(each)
+            if entry:
+                lines.append(f"  {SIDE_TITLE[each]}: {row}  salt {entry['salt']}  sha256 {entry['sha256']}")
+                lines.append(f"    check: sha256 of \"{entry['salt']}:{game.variant}:{each}:{row}\"")
+        lines += ["", "Every event, with what each player was told:"]
+        events = self.session.scalars(select(Event).where(Event.game_id == game.id).order_by(Event.seq))
+        for event in events:
+            who = SIDE_TITLE.get(event.by or "", "Referee")
+            lines.append(f"  {event.seq}. move {event.move_number}, {who}: {event.order or '-'} -> {event.result}")
+            for each in SIDES:
+                for message in event.told.get(each, []):
+                    lines.append(f"       to {SIDE_TITLE[each]}: " + present.describe(message, self.names(game, each)))
+        subject = f"Game {game.id}: game over - {result_words} ({reason}) - {self.title(game)}"
+        text, html = render("message", {"subject": subject, "paragraphs": [
+            f"Game {game.id} is over: {result_words} ({reason}).",
+            f"Here is the whole game: both worlds, both setups with the keys to their fingerprints, and every "
+            f"order with what each player was told. Your history: {self.history_url(game, side)}",
+        ], "lines": lines})
+        self.mail(game, side, "game-over", subject, text, html)
+
+
