@@ -416,7 +416,7 @@ class GameService:
             ])
         elif kind == "public":
             agree = command.argument.strip().lower() != "off"
-            setattr(game, f"public_{side}", agree)
+            self.share_reveal(game, side, agree)
             mails.message(side, "notice", "reveal sharing", [
                 "You agree that, after the game, anyone with the link may see the full reveal "
                 "(it is public only if both players agree)." if agree else
@@ -431,6 +431,10 @@ class GameService:
             ])
         else:
             mails.message(side, "notice", "not understood here", [f"'{command.text}' is not used in a game reply."])
+
+    def share_reveal(self, game: Game, side: str, agree: bool) -> None:
+        """A player's consent to show the reveal to anyone with the link (both must agree)."""
+        setattr(game, f"public_{side}", agree)
 
     def vacation(self, player: Player, argument: str, side: str, game: Game | None, mails: Mails | None) -> str:
         """Pause the player's clock for N days (a yearly allowance)."""

@@ -192,5 +192,6 @@ def reveal(game_id: int) -> str:
 def make_public(game_id: int) -> Response:
     with server().db.transaction() as db_session:
         game, _player, side = own_game(db_session, game_id)
-        setattr(game, f"public_{side}", request.form.get("agree") == "yes")
+        service = GameService(db_session, server().settings, server().signer)
+        service.share_reveal(service.lock(game.id), side, request.form.get("agree") == "yes")
     return redirect(url_for("pages.reveal", game_id=game_id))
