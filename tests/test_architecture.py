@@ -1,0 +1,51 @@
+"""The lines never to cross (ARCHITECTURE.md), checked on every import in the code."""
+
+import ast
+from pathlib import Path
+
+APP = Path(__file__).parent.parent / "app"
+GAME_NAMES = ("game", "running", "finished")
+
+
+def imports(folder: Path) -> dict[str, set[str]]:
+    found = {}
+    for path in folder.rglob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+        found[str(path.relative_to(APP.parent))] = names
+    return found
+
+
+def test_rules_import_nothing_of_the_rest_of_the_app_nor_web_database_or_mail():
+    forbidden = ("flask", "sqlalchemy", "alembic", "email", "smtplib", "aiosmtpd", "imap_tools", "jinja2")
+    for path, names in imports(APP / "rules").items():
+        for name in names:
+            assert not (name.startswith("app.") and not name.startswith("app.rules")), (path, name)
+            assert not name.startswith(forbidden), (path, name)
+
+
+def test_mail_and_web_do_not_import_each_other():
+    for path, names in imports(APP / "mail").items():
+        assert not any(name.startswith("app.web") for name in names), path
+    for path, names in imports(APP / "web").items():
+        assert not any(name.startswith("app.mail") for name in names), path
+
+
+def test_only_the_game_service_writes_game_state():
+    """Outside app/games/service.py nothing assigns to a game's fields."""
+    for path in APP.rglob("*.py"):
+        if path.name == "service.py" and path.parent.name == "games":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, ast.AugAssign | ast.AnnAssign) else []
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                    assert target.value.id not in GAME_NAMES, (str(path), target.attr)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                first = node.args[0]
+                assert not (isinstance(first, ast.Name) and first.id in GAME_NAMES), str(path)
