@@ -20,7 +20,6 @@ from app.games import present
 from app.games.models import Event, Game
 from app.rules.base import SIDES
 
-WORLD_OF = {"white": ("R", "M"), "black": ("M", "R")}
 MARK = "#f5c84c88"
 
 
@@ -133,21 +132,14 @@ def svg_board(placement: str, side: str, messages: list[dict[str, Any]], world: 
 
 def step_diagrams(step: Step, side: str, notebook_on: bool = True) -> list[tuple[str, str]]:
     """(title, svg) for the player's own world and their notebook of the other, after this step."""
-    home, away = WORLD_OF[side]
+    home, away = present.WORLDS_OF[side]
     view = step.view
     if not view:
         return []
-    notebook = view["notebook"] if notebook_on else _own_only(view["notebook"], side)
+    notebook = view["notebook"] if notebook_on else present.own_pieces_only(view["notebook"], side)
     return [
         (f"{present.WORLD_NAMES[home]} world (what you see)", svg_board(view["home"], side, step.messages, home)),
         (f"{present.WORLD_NAMES[away]} world ({'your notebook' if notebook_on else 'your pieces'})",
          svg_board(notebook, side, step.messages, away, view["unknown"] if notebook_on else [])),
     ]
 
-
-def _own_only(placement: str, side: str) -> str:
-    board = chess.BaseBoard(placement)
-    color = chess.WHITE if side == "white" else chess.BLACK
-    for square in chess.scan_forward(board.occupied_co[not color]):
-        board.remove_piece_at(square)
-    return board.board_fen()

@@ -269,7 +269,7 @@ class Mailer:
         reason = present.REASONS.get(game.reason or "", game.reason)
         position = variant.position(state)
         reveal = [
-            present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen), {}, set())
+            present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen))
             for world, fen in position.items()
         ]
         lines = [*present.side_by_side(reveal), "", "Setups and their keys:"]

@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import chess
+
+from app.rules.placement import cells_of
+from app.rules.placement import placement as fen_placement
+
 WORLD_NAMES = {"R": "Real", "M": "Mirror"}
+WORLDS_OF = {"white": ("R", "M"), "black": ("M", "R")}  # (home world, other world) by side
 PIECE_NAMES = {"P": "pawn", "N": "knight", "B": "bishop", "R": "rook", "Q": "queen", "K": "king"}
 REASONS = {
     "king captured": "the king was captured",
@@ -182,8 +188,6 @@ def cells(placement: str) -> list[list[str]]:
 class Diagram:
     title: str
     rows: list[list[str]]  # rank 8 first
-    marks: dict[str, int]
-    last: set[str]
 
     def text_lines(self) -> list[str]:
         lines = ["  a b c d e f g h  "]
@@ -194,18 +198,24 @@ class Diagram:
         return lines
 
 
+def own_pieces_only(placement: str, side: str) -> str:
+    """A FEN placement with only ``side``'s pieces: the other world with the notebook switched off."""
+    color = chess.WHITE if side == "white" else chess.BLACK
+    return fen_placement(cells_of(chess.BaseBoard(placement), color))
+
+
 def looking_glass_diagrams(view: dict[str, Any], side: str, notebook_on: bool = True) -> list[Diagram]:
     """The player's own world and their notebook of the other, side by side."""
-    home, away = ("R", "M") if side == "white" else ("M", "R")
-    boards = [Diagram(f"{WORLD_NAMES[home]} world (what you see)", cells(view["home"]), {}, set())]
-    notebook = cells(view["notebook"])
-    for name in view["unknown"]:
-        notebook[8 - int(name[1])][FILES.index(name[0])] = "?"
-    if not notebook_on:
+    home, away = WORLDS_OF[side]
+    boards = [Diagram(f"{WORLD_NAMES[home]} world (what you see)", cells(view["home"]))]
+    if notebook_on:
         notebook = cells(view["notebook"])
-        notebook = [[c if c != "." and (c.isupper() == (side == "white")) else "." for c in row] for row in notebook]
-    title = f"{WORLD_NAMES[away]} world (your notebook)" if notebook_on else f"{WORLD_NAMES[away]} world (your pieces)"
-    boards.append(Diagram(title, notebook, view["marks"] if notebook_on else {}, set()))
+        for name in view["unknown"]:
+            notebook[8 - int(name[1])][FILES.index(name[0])] = "?"
+        boards.append(Diagram(f"{WORLD_NAMES[away]} world (your notebook)", notebook))
+    else:
+        own = cells(own_pieces_only(view["notebook"], side))
+        boards.append(Diagram(f"{WORLD_NAMES[away]} world (your pieces)", own))
     return boards
 
 

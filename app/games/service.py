@@ -339,15 +339,12 @@ class GameService:
             mails.message(side, "answer", "your question was answered", told, show_position=True)
         elif result == "setup":
             if game.status == "active":
-                for each in SIDES:
-                    if each == "white":
-                        mails.request("white", ["Both setups are in: the game has started. You move first."],
-                                      "the game has started - your move (White)")
-                    else:
-                        mails.message("black", "started", "the game has started - waiting for White", [
-                            "Both setups are in: the game has started. White moves first; "
-                            "you will get your move request after White's move."
-                        ], show_position=True)
+                mails.request("white", ["Both setups are in: the game has started. You move first."],
+                              "the game has started - your move (White)")
+                mails.message("black", "started", "the game has started - waiting for White", [
+                    "Both setups are in: the game has started. White moves first; "
+                    "you will get your move request after White's move."
+                ], show_position=True)
             else:
                 mails.message(side, "setup-received", "your setup is in", [
                     *told, f"The game starts when {self.name(game, opponent)} has sent their setup."

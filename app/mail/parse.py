@@ -92,8 +92,6 @@ class _TextFromHTML(HTMLParser):
             self.quote_depth += 1
         if tag in self.BLOCKS:
             self.parts.append("\n")
-        if tag == "hr" and self.parts_text().strip() != "":
-            self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
         if self.stopped:

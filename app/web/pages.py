@@ -167,7 +167,7 @@ def reveal(game_id: int) -> str:
             for world, placement in current.position.items():
                 boards.append((f"{present.WORLD_NAMES[world]} world (true position)",
                                history.svg_board(placement, "white", [], world, size=260)))
-            for side, (_home, away) in history.WORLD_OF.items():
+            for side, (_home, away) in present.WORLDS_OF.items():
                 view = current.views.get(side)
                 if view:
                     boards.append((f"{SIDE_TITLE[side]}'s notebook of the {present.WORLD_NAMES[away]} world",

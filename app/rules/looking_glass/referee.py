@@ -181,7 +181,7 @@ def has_legal_move(state: GameState, side: Side, world: str) -> bool:
     return False
 
 
-def pieces_known_to(state: GameState, orderer: Side, army: Side) -> list[str]:
+def pieces_known_to(orderer: Side, army: Side) -> list[str]:
     """Worlds where the orderer can see the army's pieces (all, for their own army)."""
     return ["R", "M"] if orderer == army else [HOME[orderer]]
 
@@ -193,7 +193,7 @@ def resolve_world(state: GameState, orderer: Side, army: Side, move: Move) -> st
     color = COLOR[army]
     worlds = [
         world
-        for world in pieces_known_to(state, orderer, army)
+        for world in pieces_known_to(orderer, army)
         if (piece := state.worlds[world].piece_at(move.from_square)) is not None and piece.color == color
     ]
     if len(worlds) == 2:
