@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from app.config import ROOT
 
@@ -16,6 +17,20 @@ GLYPHS = {
     "?": "?",
 }
 MARKER = "Reply above this line with your order."
+LIGHT, DARK = "#f0d9b5", "#b58863"
+# Glyph colours: white pieces as light glyphs with a dark outline, black as dark, unknowns in brown.
+PIECE_STYLE = {"white": "color:#ffffff;text-shadow:0 0 2px #000000;", "black": "color:#000000;",
+               "unknown": "color:#7a4b00;font-weight:bold;"}
+
+
+def piece_style(cell: str) -> str:
+    if cell.isupper():
+        return PIECE_STYLE["white"]
+    return PIECE_STYLE["black"] if cell.islower() else PIECE_STYLE["unknown"]
+
+
+SQUARE_STYLES = {cell: Markup(piece_style(cell)) for cell in GLYPHS}
+SQUARE_GLYPHS = {cell: Markup(glyph) for cell, glyph in GLYPHS.items()}
 
 
 def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
@@ -23,6 +38,22 @@ def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
     lines = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
                           break_long_words=False, break_on_hyphens=False)  # links stay whole
     return "\n".join(lines) or first.rstrip()
+
+
+def board_squares(rows: list[list[str]]) -> list[tuple[int, list[tuple[str, str, str]]]]:
+    """Each rank (8 first) with its squares as (background, glyph, glyph style); empty squares have no glyph.
+
+    Worked out here rather than cell by cell in the template: a board is 64 cells in every move request.
+    """
+    ranks = []
+    for index, row in enumerate(rows):
+        rank = 8 - index
+        squares = []
+        for file, cell in enumerate(row):
+            background = DARK if (file + rank) % 2 == 1 else LIGHT
+            squares.append((background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
+        ranks.append((rank, squares))
+    return ranks
 
 
 @lru_cache(maxsize=1)
@@ -35,7 +66,7 @@ def environment() -> Environment:
         trim_blocks=False,
     )
     env.filters["wrap"] = wrap
-    env.globals["glyphs"] = GLYPHS
+    env.globals["board_squares"] = board_squares
     env.globals["marker"] = MARKER
     return env
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 import threading
+from email import message_from_bytes
+from email.policy import default
 from pathlib import Path
 
 import pytest
@@ -107,3 +109,53 @@ def test_a_second_player_cannot_open_the_first_players_history(browser, site):
     response = page.goto(f"{base}/games/{game_id}.json")
     assert response.status == 404
     assert f"Game {game_id}:" not in page.content()
+
+
+SQUARES = "td[bgcolor]"
+
+
+def test_move_request_boards_are_drawn_in_a_browser(browser, tmp_path):
+    """A move request's HTML part draws both boards: 64 squares each, every piece a visible glyph."""
+    server = make_mirrorpost(tmp_path, f"sqlite:///{tmp_path / 'mail.sqlite3'}")
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "M g8-f6", kind="request")
+    message = message_from_bytes(table.last(ALICE, "request").raw, policy=default)
+    html = message.get_body(("html",)).get_content()
+    text = message.get_body(("plain",)).get_content()
+    pieces = sum(len(re.findall(r"[KQRBNPkqrbnp?]", line[4:-2])) for line in text.splitlines()
+                 if re.match(r"^  [1-8] ", line))  # both diagrams of the text part, rank numbers aside
+    server.db.engine.dispose()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_content(html)
+    squares = page.locator(SQUARES)
+    assert squares.count() == 128  # two boards
+    sizes = squares.evaluate_all("cells => cells.map(c => [c.getBoundingClientRect().width,"
+                                 " c.getBoundingClientRect().height])")
+    assert all(width >= 26 and height >= 26 for width, height in sizes), sizes
+    glyphs = squares.evaluate_all("cells => cells.filter(c => c.textContent.trim()).map(c => {"
+                                  " const s = getComputedStyle(c); return [c.textContent, s.fontSize, s.color,"
+                                  " s.textShadow, c.getBoundingClientRect().height]; })")
+    assert len(glyphs) == pieces > 16
+    for glyph, font_size, color, shadow, height in glyphs:
+        assert font_size == "20px" and height >= 26
+        if glyph in "\u2654\u2655\u2656\u2657\u2658\u2659":  # white pieces: light glyph, dark outline
+            assert color == "rgb(255, 255, 255)" and shadow != "none"
+        else:
+            assert color == "rgb(0, 0, 0)"
+
+
+def test_an_unknown_square_is_drawn_readable(browser):
+    """LG-10's "?" stands out on both square colours (it is neither white nor a board colour)."""
+    from app.games.present import Diagram
+    from app.mail.render import environment
+
+    rows = [["?" if (rank, file) in ((0, 0), (0, 1)) else "." for file in range(8)] for rank in range(8)]
+    macro = environment().get_template("mail/_board.html").module.board
+    page = browser.new_page()
+    page.set_content(str(macro(Diagram("Real world (your notebook)", rows))))
+    marks = page.locator(SQUARES).evaluate_all(
+        "cells => cells.filter(c => c.textContent.trim() === '?').map(c => getComputedStyle(c).color)")
+    assert len(marks) == 2
+    assert all(color not in ("rgb(255, 255, 255)", "rgb(240, 217, 181)", "rgb(181, 136, 99)") for color in marks)
