@@ -92,8 +92,12 @@ class Database:
         with self.sessions() as session, session.begin():
             yield session
 
-    def upgrade(self) -> None:
+    def upgrade(self, revision: str = "head") -> None:
         """Create or upgrade the schema to the newest migration (Alembic ``upgrade head``)."""
+        self.migrate("upgrade", revision)
+
+    def migrate(self, direction: str, revision: str) -> None:
+        """Alembic ``upgrade`` or ``downgrade`` to ``revision``, on this database."""
         from alembic import command
         from alembic.config import Config
 
@@ -102,4 +106,4 @@ class Database:
         config.attributes["connection_url"] = self.url
         with self.engine.begin() as connection:
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            getattr(command, direction)(config, revision)

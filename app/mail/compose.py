@@ -1,11 +1,12 @@
-"""Building the MIME message of one outbound mail (standard ``email`` package, policy.default)."""
+"""The headers of one outbound mail, and its MIME message (standard ``email`` package, policy.default)."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from email.header import Header
 from email.message import EmailMessage
-from email.policy import default
+from email.policy import SMTP, default
 from email.utils import format_datetime, formataddr
 
 from app.config import Settings
@@ -35,26 +36,19 @@ def encoded(text: str) -> str:
     return Header(text, "utf-8").encode()
 
 
-def build(
+def headers_for(
     settings: Settings,
     *,
     recipient: str,
     recipient_name: str | None,
     subject: str,
-    text: str,
-    html: str,
     message_id: str,
     token: str | None,
     references: list[str],
     in_reply_to: str | None,
     auto: str,
-) -> EmailMessage:
-    """A multipart/alternative message with the headers every mail of ours carries.
-
-    Our header values are encoded here (RFC 2047 where needed) and set raw, so
-    policy.default writes them as they are instead of parsing each one again.
-    """
-    message = EmailMessage(policy=default)
+) -> list[tuple[str, str]]:
+    """The headers every mail of ours carries, encoded (RFC 2047 where needed) and fixed when it is queued."""
     headers = [
         ("From", formataddr(("Mirrorpost referee", settings.server_email))),
         ("To", formataddr((recipient_name or "", recipient), charset="utf-8")),
@@ -67,13 +61,33 @@ def build(
         ("Auto-Submitted", auto),  # "auto-replied" or "auto-generated": never answered by robots
         ("X-Auto-Response-Suppress", "All"),
     ]
+    return [(name, value) for name, value in headers if value]
+
+
+def boundary_for(message_id: str) -> str:
+    """A MIME boundary fixed by the Message-ID, so every attempt sends the same bytes.
+
+    "=_" occurs neither in base64 nor unescaped in quoted-printable, and no text of ours can hold a
+    digest of the Message-ID's random part, which nobody knows before the mail is made.
+    """
+    return "=_mp_" + hashlib.sha256(message_id.encode()).hexdigest()[:32]
+
+
+def assemble(headers: list[tuple[str, str]], text: str, html: str, message_id: str) -> bytes:
+    """The multipart/alternative message as it goes on the wire (CRLF line ends).
+
+    Built when the mail is sent rather than when it is queued: the outbox keeps the headers and both
+    parts, which is all a resend needs. Header values are set raw, so policy.default writes them as
+    they are instead of parsing each one again.
+    """
+    message = EmailMessage(policy=default)
     for name, value in headers:
-        if value:
-            message.set_raw(name, value)
+        message.set_raw(name, value)
     # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME). The text part stays
     # readable as quoted-printable; the HTML part (long lines, chess glyphs) goes as base64, which is
     # far cheaper to encode and that every client reads.
     short = text.isascii() and all(len(line) <= 78 for line in text.splitlines())
     message.set_content(text, cte="7bit" if short else "quoted-printable")
     message.add_alternative(html, subtype="html", cte="base64")
-    return message
+    message.set_boundary(boundary_for(message_id))
+    return message.as_bytes(policy=SMTP)

@@ -9,6 +9,7 @@ from sqlalchemy import ForeignKey, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
+from app.mail.compose import assemble
 
 
 class InboundMessage(Base):
@@ -39,9 +40,10 @@ class OutboundMessage(Base):
     recipient: Mapped[str] = mapped_column(String(320), index=True)
     kind: Mapped[str] = mapped_column(String(40))
     subject: Mapped[str] = mapped_column(Text)
-    raw: Mapped[bytes] = mapped_column(LargeBinary)
-    # The text part, kept so that replies quoting it are recognised without parsing raw again.
+    # Headers (encoded, in order) and both parts; the MIME bytes are assembled from them when sent.
+    headers: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
     body_text: Mapped[str] = mapped_column(Text, default="", server_default="")
+    body_html: Mapped[str] = mapped_column(Text, default="", server_default="")
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
     status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
@@ -50,3 +52,9 @@ class OutboundMessage(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+    @property
+    def raw(self) -> bytes:
+        """The message as it goes on the wire; the same bytes on every attempt."""
+        return assemble([(name, value) for name, value in self.headers], self.body_text, self.body_html,
+                        self.message_id)

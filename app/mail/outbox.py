@@ -16,7 +16,6 @@ import smtplib
 import ssl
 from dataclasses import dataclass
 from datetime import timedelta
-from email.policy import SMTP as SMTP_POLICY
 from pathlib import Path
 from typing import Protocol
 
@@ -24,7 +23,7 @@ from sqlalchemy import or_, select
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
-from app.mail.compose import build, new_message_id
+from app.mail.compose import headers_for, new_message_id
 from app.mail.models import OutboundMessage
 from app.tokens import TokenSigner
 
@@ -54,15 +53,17 @@ class Mail:
 
 
 def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
-    """Add one mail to the outbox in the caller's transaction."""
+    """Add one mail to the outbox in the caller's transaction: its headers and both parts.
+
+    The MIME bytes are assembled when it is sent (``OutboundMessage.raw``), outside the
+    transaction that handles a player's message.
+    """
     message_id = new_message_id(settings, mail.token)
-    message = build(
+    headers = headers_for(
         settings,
         recipient=mail.recipient,
         recipient_name=mail.recipient_name,
         subject=mail.subject,
-        text=mail.text,
-        html=mail.html,
         message_id=message_id,
         token=mail.token,
         references=list(mail.references),
@@ -74,8 +75,9 @@ def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
         recipient=mail.recipient,
         kind=mail.kind,
         subject=mail.subject,
-        raw=message.as_bytes(policy=SMTP_POLICY),
+        headers=[list(header) for header in headers],
         body_text=mail.text,
+        body_html=mail.html,
         game_id=mail.game_id,
         status="pending",
         next_attempt_at=utcnow(),

@@ -7,7 +7,7 @@ from sqlalchemy import select, update
 
 from app.db import utcnow
 from app.mail.models import OutboundMessage
-from app.mail.outbox import Dispatcher, MaildirTransport, SMTPTransport, backoff
+from app.mail.outbox import Dispatcher, MaildirTransport, SMTPTransport, backoff, crlf
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import Sink
@@ -97,7 +97,7 @@ def test_crash_after_sending_before_marking_sent_sends_nothing_twice(server, tmp
     assert len(list((tmp_path / "box" / "new").iterdir())) == 2  # one file per mail, none twice
 
 
-def test_crash_before_smtp_send_resends_with_the_same_message_id(tmp_path, database_url, monkeypatch):
+def test_crash_before_smtp_send_resends_the_same_bytes(tmp_path, database_url, monkeypatch):
     with Sink() as sink:
         server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
         Table(server).new_game()
@@ -106,7 +106,7 @@ def test_crash_before_smtp_send_resends_with_the_same_message_id(tmp_path, datab
         calls = []
 
         def crash_once(self, envelope_from, recipient, raw, message_id):
-            calls.append(message_id)
+            calls.append((message_id, raw))
             if len(calls) == 1:
                 raise Crash("died before the relay answered")
             return real_send(self, envelope_from, recipient, raw, message_id)
@@ -120,3 +120,6 @@ def test_crash_before_smtp_send_resends_with_the_same_message_id(tmp_path, datab
         ids = [row.message_id for row in rows(server)]
         delivered = sorted(str(m["Message-ID"]) for a in (ALICE, BOB) for m in sink.to(a))
         assert delivered == sorted(ids)  # each mail arrived, with its own unchanging Message-ID
+        crashed_id, crashed_raw = calls[0]
+        resent = [raw for _, _, raw in sink.received if f"Message-ID: {crashed_id}".encode() in raw]
+        assert resent == [crlf(crashed_raw)]  # the retry sent the very bytes the crashed attempt had built

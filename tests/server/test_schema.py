@@ -19,3 +19,44 @@ def test_upgrade_is_idempotent_and_creates_every_table(server):
     server.db.upgrade()
     tables = set(inspect(server.db.engine).get_table_names())
     assert {"players", "games", "events", "inbound_messages", "outbound_messages", "alembic_version"} <= tables
+
+
+def test_outbox_rows_queued_as_bytes_keep_their_headers_and_parts_across_migration_0004(tmp_path, database_url):
+    """Mail queued before the outbox kept its parts is converted, and sends with the same headers and bodies."""
+    from email import message_from_bytes
+    from email.message import EmailMessage
+    from email.policy import SMTP, default
+
+    from sqlalchemy import select, text
+
+    from app.db import Database
+    from app.mail.models import OutboundMessage
+
+    db = Database(database_url)
+    db.upgrade("0003")
+    old = EmailMessage(policy=default)
+    old["From"] = "Mirrorpost referee <referee@mirrorpost.test>"
+    old["To"] = "Zoë <zoe@players.test>"
+    old["Subject"] = "Game 1, move 2: your move (White) - Through the Looking-Glass " + "x" * 60  # folded
+    old["Message-ID"] = "<tok.1@mirrorpost.test>"
+    old.set_content("Reply above this line with your order.\nCaptured: none\n")
+    old.add_alternative("<p>Le roi \u2654 est en e1.</p>", subtype="html")
+    with db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO outbound_messages (message_id, recipient, kind, subject, raw, body_text, status, attempts,"
+            " next_attempt_at, created_at) VALUES ('<tok.1@mirrorpost.test>', 'zoe@players.test', 'request', 's',"
+            " :raw, '', 'pending', 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"), {"raw": old.as_bytes(policy=SMTP)})
+    db.upgrade()
+    with db.sessions() as session:
+        row = session.scalars(select(OutboundMessage)).one()
+        sent = message_from_bytes(row.raw, policy=default)
+    for name in ("From", "To", "Subject", "Message-ID"):
+        assert str(sent[name]) == str(old[name])
+    for kind in ("plain", "html"):  # the wire has CRLF line ends
+        assert sent.get_body((kind,)).get_content().replace("\r\n", "\n") == old.get_body((kind,)).get_content()
+    assert row.body_text.startswith("Reply above this line")  # what quote detection compares replies with
+    db.migrate("downgrade", "0003")
+    with db.engine.connect() as connection:
+        raw = connection.execute(text("SELECT raw FROM outbound_messages")).scalar_one()
+    assert message_from_bytes(raw, policy=default)["Subject"] == old["Subject"]
+    db.engine.dispose()
