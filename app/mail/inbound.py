@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -48,34 +49,44 @@ def message_key(raw: bytes) -> str:
 
 def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
           envelope_to: list[str] | None = None) -> tuple[int, bool]:
-    """Keep a message as received; returns (row id, whether it was already stored)."""
+    """Keep a message as received; returns (row id, whether it was already stored).
+
+    Plain INSERT ... RETURNING rather than the ORM: this runs once for every message that comes in.
+    """
     key = message_key(raw)
+    table = InboundMessage.__table__
     try:
-        with db.transaction() as session:
-            row = InboundMessage(message_key=key, raw=raw, source=source, envelope_from=envelope_from,
-                                 envelope_to=list(envelope_to or []), status="new")
-            session.add(row)
-            session.flush()
-            return row.id, False
+        with db.engine.begin() as connection:
+            inbound_id = connection.execute(
+                insert(table).returning(table.c.id),
+                {"message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
+                 "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow()},
+            ).scalar_one()
+            return inbound_id, False
     except IntegrityError:
-        with db.transaction() as session:
-            existing = session.scalar(select(InboundMessage.id).where(InboundMessage.message_key == key))
-            assert existing is not None
+        with db.engine.begin() as connection:
+            existing = connection.execute(select(table.c.id).where(table.c.message_key == key)).scalar_one()
             return existing, True
 
 
 def process(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
-    """Process one stored message if no one else has; returns what was done."""
+    """Process one stored message if no one else has; returns what was done.
+
+    The message row is locked (skipped if another worker holds it) and marked with plain statements;
+    the game service works in the same transaction through the ORM.
+    """
+    table = InboundMessage.__table__
     with db.transaction() as session:
-        query = select(InboundMessage).where(InboundMessage.id == inbound_id, InboundMessage.status == "new")
+        query = select(table.c.raw, table.c.envelope_from, table.c.envelope_to).where(
+            table.c.id == inbound_id, table.c.status == "new")
         query = query.with_for_update(skip_locked=True) if is_postgres(session) else query
-        row = session.scalar(query)
+        row = session.execute(query).one_or_none()
         if row is None:
             return None
         pipeline = Pipeline(session, settings, signer)
-        status, outcome = pipeline.run(row)
-        row.status, row.outcome, row.processed_at = status, outcome, utcnow()
-        row.sender = pipeline.sender
+        status, outcome = pipeline.run(Received(row.raw, row.envelope_from, row.envelope_to or []))
+        session.execute(update(table).where(table.c.id == inbound_id).values(
+            status=status, outcome=outcome, processed_at=utcnow(), sender=pipeline.sender))
         return f"{status}: {outcome}"
 
 
@@ -103,6 +114,15 @@ def mark_failed(db: Database, inbound_id: int) -> None:
             row.status, row.outcome = "failed", "internal error: kept for an operator to look at"
 
 
+@dataclass(frozen=True)
+class Received:
+    """What processing needs of a stored message."""
+
+    raw: bytes
+    envelope_from: str | None
+    envelope_to: list[str]
+
+
 class Pipeline:
     """screen -> authenticate -> read -> game service, for one message, in one transaction."""
 
@@ -113,7 +133,7 @@ class Pipeline:
         self.sender: str | None = None
         self.service = GameService(session, settings, signer)
 
-    def run(self, row: InboundMessage) -> tuple[str, str]:
+    def run(self, row: Received) -> tuple[str, str]:
         try:
             parsed = parse(row.raw, row.envelope_to)
         except Exception as error:

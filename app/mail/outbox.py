@@ -19,7 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import or_, select
+from sqlalchemy import insert, or_, select
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
@@ -52,11 +52,11 @@ class Mail:
     auto: str = "auto-generated"
 
 
-def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
-    """Add one mail to the outbox in the caller's transaction: its headers and both parts.
+def enqueue(session, settings: Settings, mail: Mail) -> str:
+    """Add one mail to the outbox in the caller's transaction; returns its Message-ID.
 
-    The MIME bytes are assembled when it is sent (``OutboundMessage.raw``), outside the
-    transaction that handles a player's message.
+    The row holds the headers and both parts; the MIME bytes are assembled when it is sent
+    (``OutboundMessage.raw``). A plain INSERT rather than the ORM: every handled message queues mail.
     """
     message_id = new_message_id(settings, mail.token)
     headers = headers_for(
@@ -70,20 +70,22 @@ def enqueue(session, settings: Settings, mail: Mail) -> OutboundMessage:
         in_reply_to=mail.in_reply_to,
         auto=mail.auto,
     )
-    row = OutboundMessage(
-        message_id=message_id,
-        recipient=mail.recipient,
-        kind=mail.kind,
-        subject=mail.subject,
-        headers=[list(header) for header in headers],
-        body_text=mail.text,
-        body_html=mail.html,
-        game_id=mail.game_id,
-        status="pending",
-        next_attempt_at=utcnow(),
-    )
-    session.add(row)
-    return row
+    now = utcnow()
+    session.execute(insert(OutboundMessage.__table__), {
+        "message_id": message_id,
+        "recipient": mail.recipient,
+        "kind": mail.kind,
+        "subject": mail.subject,
+        "headers": [list(header) for header in headers],
+        "body_text": mail.text,
+        "body_html": mail.html,
+        "game_id": mail.game_id,
+        "status": "pending",
+        "attempts": 0,
+        "next_attempt_at": now,
+        "created_at": now,
+    })
+    return message_id
 
 
 class Transport(Protocol):

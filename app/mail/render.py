@@ -64,6 +64,7 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=False,
+        auto_reload=False,  # templates are read once per process, not checked on disk for every mail
     )
     env.filters["wrap"] = wrap
     env.globals["board_squares"] = board_squares
