@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, load_only
+from sqlalchemy.orm import Session
 
 from app.config import Settings
 from app.games import present
@@ -19,7 +19,6 @@ from app.games.clock import describe_deadline
 from app.games.links import history_link
 from app.games.models import Event, Game, Player
 from app.mail.compose import thread_id
-from app.mail.models import OutboundMessage
 from app.mail.outbox import Mail, enqueue
 from app.mail.render import render
 from app.rules.base import SIDES, other
@@ -130,7 +129,7 @@ class Mailer:
                              show_position=item["show_position"], show_forms=item["show_forms"])
 
     def mail(self, game: Game, side: str, kind: str, subject: str, text: str, html: str,
-             auto: str = "auto-generated") -> OutboundMessage:
+             auto: str = "auto-generated") -> str:
         player = game.player(side)
         return enqueue(self.session, self.settings, Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
@@ -184,23 +183,7 @@ class Mailer:
 
     def since(self, game: Game, side: str, names: present.Names) -> list[str]:
         """Every message the player was told since their own last completed move."""
-        # Only events from the ply of the player's last move on can follow it.
-        events = list(self.session.scalars(
-            select(Event).options(load_only(Event.seq, Event.result, Event.told))
-            .where(Event.game_id == game.id, Event.ply >= game.ply - 1).order_by(Event.seq)
-        ))
-        start = 0
-        for index, event in enumerate(events):
-            if event.result in ("moved", "shortened") and any(
-                m["kind"] == "moved" and m["color"] == side for m in event.told.get(side, [])
-            ):
-                start = index + 1
-        lines = []
-        for event in events[start:]:
-            for message in event.told.get(side, []):
-                if message["kind"] not in ("error", "rejected", "setup", "setup-done", "start"):
-                    lines.append(present.describe(message, names))
-        return lines
+        return [present.describe(message, names) for message in (game.told_since_move or {}).get(side, [])]
 
     def send_request(self, game: Game, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:

@@ -48,6 +48,9 @@ class Game(Base):
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
     reminded: Mapped[bool] = mapped_column(default=False)
     commitments: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # Per side, what it was told since its own last completed move: the "since your last move"
+    # of its next move request, kept here so a request needs no walk through the events.
+    told_since_move: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     result: Mapped[str | None] = mapped_column(String(10))
     reason: Mapped[str | None] = mapped_column(String(40))
     public_white: Mapped[bool] = mapped_column(default=False)

@@ -55,6 +55,25 @@ def commitment(salt: str, variant: str, side: str, row: str) -> str:
     return hashlib.sha256(f"{salt}:{variant}:{side}:{row}".encode()).hexdigest()
 
 
+NOT_RETOLD = ("error", "rejected", "setup", "setup-done", "start")  # said once, not repeated in requests
+
+
+def told_since_move(previous: dict[str, Any], told: dict[str, list], result: str) -> dict[str, Any]:
+    """Each side's messages since its own last completed move, after one more event.
+
+    A side's own completed move starts its list afresh; notices only for the moment (errors,
+    rejections, setup) are not carried into later move requests.
+    """
+    carried = {}
+    for side in SIDES:
+        messages = told.get(side, [])
+        if result in ("moved", "shortened") and any(m["kind"] == "moved" and m["color"] == side for m in messages):
+            carried[side] = []
+        else:
+            carried[side] = [*previous.get(side, []), *(m for m in messages if m["kind"] not in NOT_RETOLD)]
+    return carried
+
+
 class GameService:
     """Game lifecycle and orders; every method works inside the caller's transaction."""
 
@@ -572,6 +591,7 @@ class GameService:
             created_at=self.now,
         )
         self.session.add(event)
+        game.told_since_move = told_since_move(game.told_since_move or {}, event.told, event.result)
         return event
 
     def record_plain(self, game: Game, by: str, order: str, result: str, told: dict[str, list]) -> Event:

@@ -60,3 +60,20 @@ def test_outbox_rows_queued_as_bytes_keep_their_headers_and_parts_across_migrati
         raw = connection.execute(text("SELECT raw FROM outbound_messages")).scalar_one()
     assert message_from_bytes(raw, policy=default)["Subject"] == old["Subject"]
     db.engine.dispose()
+
+
+def test_migration_0005_rebuilds_what_each_side_was_told_since_its_last_move(server):
+    """The backfill replays the events to the same lists the game service keeps as it goes."""
+    from tests.server.harness import ALICE, BOB, Table
+
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "R d4-d5", kind="request")  # an order in White's world: a strike or a shortened move
+    table.reply(BOB, "M e7-e5", kind="request")
+    table.reply(ALICE, "say good luck", kind="request")
+    kept = table.game(game_id).told_since_move
+    assert kept["white"] and kept["black"]  # both were told something since their last moves
+    server.db.migrate("downgrade", "0004")
+    server.db.upgrade()
+    assert table.game(game_id).told_since_move == kept
