@@ -89,6 +89,7 @@ class Mailer:
         self.settings = settings
         self.signer = signer
         self.now = now
+        self.batch: list[Mail] | None = None  # mails of the ``send`` under way
 
     def options_text(self, game: Game) -> str:
         parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
@@ -111,11 +112,16 @@ class Mailer:
         return history_link(self.settings, game.id, game.player(side).id)
 
     def send(self, game: Game, mails: Mails) -> None:
-        """Render and queue the mails; the event is flushed first so "since your last move" sees it,
-        and the outbox rows then go in together at commit."""
+        """Render and queue the mails, all in one INSERT; the game's changes are flushed first, so what
+        the mails read from the database (the game-over record of every event) includes them."""
         self.session.flush()
-        with self.session.no_autoflush:
-            self._send(game, mails)
+        self.batch = []
+        try:
+            with self.session.no_autoflush:
+                self._send(game, mails)
+            enqueue(self.session, self.settings, *self.batch)
+        finally:
+            self.batch = None
 
     def _send(self, game: Game, mails: Mails) -> None:
         for side, item in mails.items:
@@ -129,13 +135,17 @@ class Mailer:
                              show_position=item["show_position"], show_forms=item["show_forms"])
 
     def mail(self, game: Game, side: str, kind: str, subject: str, text: str, html: str,
-             auto: str = "auto-generated") -> str:
+             auto: str = "auto-generated") -> None:
         player = game.player(side)
-        return enqueue(self.session, self.settings, Mail(
+        mail = Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
             game_id=game.id, token=self.token(game, side), references=(thread_id(self.settings, game.id, side),),
             auto=auto,
-        ))
+        )
+        if self.batch is not None:
+            self.batch.append(mail)  # queued together at the end of ``send``
+        else:
+            enqueue(self.session, self.settings, mail)
 
     def request_context(self, game: Game, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
         variant = get_variant(game.variant)

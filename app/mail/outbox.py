@@ -52,40 +52,45 @@ class Mail:
     auto: str = "auto-generated"
 
 
-def enqueue(session, settings: Settings, mail: Mail) -> str:
-    """Add one mail to the outbox in the caller's transaction; returns its Message-ID.
+def enqueue(session, settings: Settings, *mails: Mail) -> list[str]:
+    """Add mails to the outbox in the caller's transaction; returns their Message-IDs.
 
-    The row holds the headers and both parts; the MIME bytes are assembled when it is sent
-    (``OutboundMessage.raw``). A plain INSERT rather than the ORM: every handled message queues mail.
+    Each row holds the headers and both parts; the MIME bytes are assembled when it is sent
+    (``OutboundMessage.raw``). One plain INSERT for all of them rather than the ORM: every handled
+    message queues mail.
     """
-    message_id = new_message_id(settings, mail.token)
-    headers = headers_for(
-        settings,
-        recipient=mail.recipient,
-        recipient_name=mail.recipient_name,
-        subject=mail.subject,
-        message_id=message_id,
-        token=mail.token,
-        references=list(mail.references),
-        in_reply_to=mail.in_reply_to,
-        auto=mail.auto,
-    )
     now = utcnow()
-    session.execute(insert(OutboundMessage.__table__), {
-        "message_id": message_id,
-        "recipient": mail.recipient,
-        "kind": mail.kind,
-        "subject": mail.subject,
-        "headers": [list(header) for header in headers],
-        "body_text": mail.text,
-        "body_html": mail.html,
-        "game_id": mail.game_id,
-        "status": "pending",
-        "attempts": 0,
-        "next_attempt_at": now,
-        "created_at": now,
-    })
-    return message_id
+    rows = []
+    for mail in mails:
+        message_id = new_message_id(settings, mail.token)
+        headers = headers_for(
+            settings,
+            recipient=mail.recipient,
+            recipient_name=mail.recipient_name,
+            subject=mail.subject,
+            message_id=message_id,
+            token=mail.token,
+            references=list(mail.references),
+            in_reply_to=mail.in_reply_to,
+            auto=mail.auto,
+        )
+        rows.append({
+            "message_id": message_id,
+            "recipient": mail.recipient,
+            "kind": mail.kind,
+            "subject": mail.subject,
+            "headers": [list(header) for header in headers],
+            "body_text": mail.text,
+            "body_html": mail.html,
+            "game_id": mail.game_id,
+            "status": "pending",
+            "attempts": 0,
+            "next_attempt_at": now,
+            "created_at": now,
+        })
+    if rows:
+        session.execute(insert(OutboundMessage.__table__), rows)
+    return [row["message_id"] for row in rows]
 
 
 class Transport(Protocol):
