@@ -64,7 +64,18 @@ def board_placement(board: chess.BaseBoard, color: chess.Color | None = None) ->
     return _placement(_masks(board), color)
 
 
+@lru_cache(maxsize=64)
+def _parsed(placement: str) -> chess.BaseBoard:
+    return chess.BaseBoard(placement)
+
+
+def board_from_placement(placement: str) -> chess.BaseBoard:
+    """A new board from a FEN placement; decoding a game state reads the same few placements many times."""
+    return _parsed(placement).copy()
+
+
 def clear_cache() -> None:
-    """Forget cached placements (benchmarks start each round cold)."""
+    """Forget cached placements and boards (benchmarks start each round cold)."""
     _cells.cache_clear()
     _placement.cache_clear()
+    _parsed.cache_clear()

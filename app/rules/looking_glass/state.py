@@ -8,6 +8,7 @@ from typing import Any
 import chess
 
 from app.rules.base import Side
+from app.rules.placement import board_from_placement, board_placement
 
 WORLDS = ("R", "M")
 HOME: dict[Side, str] = {"white": "R", "black": "M"}
@@ -69,7 +70,7 @@ class GameState:
             "options": dict(self.options),
             "phase": self.phase,
             "rows": dict(self.rows),
-            "worlds": {world: board.board_fen() for world, board in self.worlds.items()},
+            "worlds": {world: board_placement(board) for world, board in self.worlds.items()},
             "to_move": self.to_move,
             "proxy": self.proxy,
             "move_number": self.move_number,
@@ -92,7 +93,7 @@ class GameState:
             options=dict(data["options"]),
             phase=data["phase"],
             rows=dict(data["rows"]),
-            worlds={world: chess.BaseBoard(fen) for world, fen in data["worlds"].items()},
+            worlds={world: board_from_placement(fen) for world, fen in data["worlds"].items()},
             to_move=data["to_move"],
             proxy=data["proxy"],
             move_number=data["move_number"],
