@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy import JSON, Connection, DateTime, Engine, MetaData, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -91,6 +91,21 @@ class Database:
         """A session whose work commits at the end of the block, or rolls back on error."""
         with self.sessions() as session, session.begin():
             yield session
+
+    @contextmanager
+    def statements(self) -> Iterator[Connection]:
+        """A connection whose every statement is a transaction of its own.
+
+        On PostgreSQL that is autocommit: one round trip per statement, no BEGIN and COMMIT around it.
+        SQLite keeps its BEGIN IMMEDIATE transaction per block (no round trips to save there).
+        """
+        with self.engine.connect() as connection:
+            if connection.dialect.name == "postgresql":
+                connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+                yield connection
+            else:
+                with connection.begin():
+                    yield connection
 
     def upgrade(self, revision: str = "head") -> None:
         """Create or upgrade the schema to the newest migration (Alembic ``upgrade head``)."""

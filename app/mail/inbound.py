@@ -51,12 +51,12 @@ def store(db: Database, raw: bytes, source: str, envelope_from: str | None = Non
           envelope_to: list[str] | None = None) -> tuple[int, bool]:
     """Keep a message as received; returns (row id, whether it was already stored).
 
-    Plain INSERT ... RETURNING rather than the ORM: this runs once for every message that comes in.
+    One plain INSERT ... RETURNING, committed on its own: this runs for every message that comes in.
     """
     key = message_key(raw)
     table = InboundMessage.__table__
     try:
-        with db.engine.begin() as connection:
+        with db.statements() as connection:
             inbound_id = connection.execute(
                 insert(table).returning(table.c.id),
                 {"message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
