@@ -139,11 +139,11 @@ class Pipeline:
         except Exception as error:
             return "ignored", f"unparseable message: {error.__class__.__name__}"
         self.sender = parsed.sender
-        bounce = bounce_reason(parsed.message, row.envelope_from)
+        bounce = bounce_reason(parsed, row.envelope_from)
         identity = identify(parsed, self.signer, self.settings)
         if identity.bounce_of is not None or bounce:
             return "ignored", self.record_bounce(identity, bounce or "bounce")
-        robot = robot_reason(parsed.message)
+        robot = robot_reason(parsed)
         if robot:
             return "ignored", f"not answered: {robot}"
         if parsed.sender is None:

@@ -39,10 +39,13 @@ HEADER_BLOCK_NEXT = re.compile(r"^\*?(sent|gesendet|envoyé|date|datum|to|an|à|
 MIN_QUOTED_RUN = 3
 
 
+QUOTE_MARKS = re.compile(r"^[\s>|]+")
+SPACES = re.compile(r"\s+")
+
+
 def normalise(line: str) -> str:
     """A line as compared with what we sent: quote marks, case and spacing removed."""
-    line = re.sub(r"^[\s>|]+", "", line)
-    return re.sub(r"\s+", " ", line).strip().lower()
+    return SPACES.sub(" ", QUOTE_MARKS.sub("", line)).strip().lower()
 
 
 def sent_lines(texts: list[str]) -> set[str]:

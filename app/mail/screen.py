@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from email.message import Message
 
+from app.mail.parse import ParsedMail
+
 AUTO_SUBJECTS = re.compile(
     r"^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|abwesenheit|absence|absent|"
     r"vacation|holiday|on leave|r[ée]ponse automatique|respuesta autom[aá]tica|risposta automatica|"
@@ -19,22 +21,22 @@ def _get(message: Message, name: str) -> str:
     return str(message.get(name, "") or "") if name in message else ""
 
 
-def bounce_reason(message: Message, envelope_from: str | None) -> str | None:
+def bounce_reason(parsed: ParsedMail, envelope_from: str | None) -> str | None:
     """Why this is a delivery report, if it is one."""
+    message = parsed.message
     if message.get_content_type() == "multipart/report":
         return "delivery report (multipart/report)"
     return_path = _get(message, "Return-Path").strip()
     if (envelope_from is not None and envelope_from.strip("<> ") == "") or return_path == "<>":
         return "empty return path"
-    sender = _get(message, "From").lower()
-    match = re.search(r"[\w.+-]+@", sender)
-    if match and ROBOT_SENDERS.match(match.group(0)):
+    if parsed.sender and ROBOT_SENDERS.match(parsed.sender):
         return "sent by a mail system"
     return None
 
 
-def robot_reason(message: Message) -> str | None:
+def robot_reason(parsed: ParsedMail) -> str | None:
     """Why this message was written by a machine and must get no answer."""
+    message = parsed.message
     auto = _get(message, "Auto-Submitted").strip().lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto}"
@@ -49,7 +51,6 @@ def robot_reason(message: Message) -> str | None:
             return f"auto-reply ({header})"
     if _get(message, "X-Auto-Response-Suppress").lower() in ("all", "oof", "autoreply"):
         return "auto-reply (X-Auto-Response-Suppress)"
-    subject = _get(message, "Subject")
-    if AUTO_SUBJECTS.match(subject):
+    if AUTO_SUBJECTS.match(parsed.subject):
         return "out-of-office subject"
     return None
