@@ -80,12 +80,12 @@ def process(db: Database, settings: Settings, signer: TokenSigner, inbound_id: i
         query = select(table.c.raw, table.c.envelope_from, table.c.envelope_to).where(
             table.c.id == inbound_id, table.c.status == "new")
         query = query.with_for_update(skip_locked=True) if is_postgres(session) else query
-        row = session.execute(query).one_or_none()
+        row = session.connection().execute(query).one_or_none()
         if row is None:
             return None
         pipeline = Pipeline(session, settings, signer)
         status, outcome = pipeline.run(Received(row.raw, row.envelope_from, row.envelope_to or []))
-        session.execute(update(table).where(table.c.id == inbound_id).values(
+        session.connection().execute(update(table).where(table.c.id == inbound_id).values(
             status=status, outcome=outcome, processed_at=utcnow(), sender=pipeline.sender))
         return f"{status}: {outcome}"
 
@@ -246,17 +246,18 @@ class Pipeline:
 
     def sent_texts(self, parsed: ParsedMail, game: Game, player: Player) -> list[str]:
         """The text parts of the mail(s) this reply answers: the strongest quote signal."""
+        outbox = OutboundMessage.__table__.c
+        connection = self.session.connection()
         texts: list[str] = []
         if parsed.references:
-            texts = list(self.session.scalars(
-                select(OutboundMessage.body_text).where(OutboundMessage.message_id.in_(parsed.references[:20]))
-            ))
+            texts = list(connection.execute(
+                select(outbox.body_text).where(outbox.message_id.in_(parsed.references[:20]))
+            ).scalars())
         if not texts:
-            texts = list(self.session.scalars(
-                select(OutboundMessage.body_text).where(OutboundMessage.game_id == game.id,
-                                                        OutboundMessage.recipient == player.email)
-                .order_by(OutboundMessage.id.desc()).limit(3)
-            ))
+            texts = list(connection.execute(
+                select(outbox.body_text).where(outbox.game_id == game.id, outbox.recipient == player.email)
+                .order_by(outbox.id.desc()).limit(3)
+            ).scalars())
         return texts
 
     def within_error_limit(self, address: str) -> bool:

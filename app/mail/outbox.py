@@ -89,7 +89,7 @@ def enqueue(session, settings: Settings, *mails: Mail) -> list[str]:
             "created_at": now,
         })
     if rows:
-        session.execute(insert(OutboundMessage.__table__), rows)
+        session.connection().execute(insert(OutboundMessage.__table__), rows)
     return [row["message_id"] for row in rows]
 
 
