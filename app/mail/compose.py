@@ -5,12 +5,31 @@ from __future__ import annotations
 import hashlib
 import secrets
 from email.header import Header
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
-from email.policy import SMTP, default
+from email.policy import default
 from email.utils import format_datetime, formataddr
 
 from app.config import Settings
 from app.db import utcnow
+
+
+class _HeaderClasses(HeaderRegistry):
+    """policy.default's header registry, making each header class once rather than for every header."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made: dict[str, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        key = name.lower()
+        if key not in self.made:
+            self.made[key] = super().__getitem__(name)
+        return self.made[key]
+
+
+POLICY = default.clone(header_factory=_HeaderClasses())
+WIRE = POLICY.clone(linesep="\r\n")  # as email.policy.SMTP
 
 
 def new_message_id(settings: Settings, token: str | None) -> str:
@@ -80,7 +99,7 @@ def assemble(headers: list[tuple[str, str]], text: str, html: str, message_id: s
     parts, which is all a resend needs. Header values are set raw, so policy.default writes them as
     they are instead of parsing each one again.
     """
-    message = EmailMessage(policy=default)
+    message = EmailMessage(policy=POLICY)
     for name, value in headers:
         message.set_raw(name, value)
     # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME). The text part stays
@@ -90,4 +109,4 @@ def assemble(headers: list[tuple[str, str]], text: str, html: str, message_id: s
     message.set_content(text, cte="7bit" if short else "quoted-printable")
     message.add_alternative(html, subtype="html", cte="base64")
     message.set_boundary(boundary_for(message_id))
-    return message.as_bytes(policy=SMTP)
+    return message.as_bytes(policy=WIRE)

@@ -19,7 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import insert, or_, select
+from sqlalchemy import insert, or_, select, update
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
@@ -223,13 +223,13 @@ class Dispatcher:
         return sent
 
     def finish(self, row: OutboundMessage, status: str, error: str | None) -> None:
-        with self.db.transaction() as session:
-            current = session.get(OutboundMessage, row.id)
-            assert current is not None
-            current.status = status
-            current.lease_until = None
-            current.last_error = error
-            if status == "sent":
-                current.sent_at = utcnow()
-            elif status == "pending":
-                current.next_attempt_at = utcnow() + backoff(current.attempts)
+        """Record one attempt's outcome: a single UPDATE, committed at once, before the next mail goes."""
+        now = utcnow()
+        values: dict[str, object] = {"status": status, "lease_until": None, "last_error": error}
+        if status == "sent":
+            values["sent_at"] = now
+        elif status == "pending":
+            values["next_attempt_at"] = now + backoff(row.attempts)
+        with self.db.statements() as connection:
+            table = OutboundMessage.__table__
+            connection.execute(update(table).where(table.c.id == row.id).values(**values))
