@@ -106,6 +106,16 @@ def run_ours(server: Server, messages: list[bytes]) -> int:
     return len(messages)
 
 
+def dispatch_all(server: Server) -> tuple[int, float]:
+    """Send everything the moves queued; returns (mails, seconds)."""
+    dispatcher = server.dispatcher()
+    began = time.perf_counter()
+    mails = 0
+    while sent := dispatcher.run_once(limit=100):
+        mails += sent
+    return mails, time.perf_counter() - began
+
+
 def floor_table(url: str) -> Engine:
     engine = make_engine(url)
     with engine.begin() as connection:
@@ -149,21 +159,27 @@ def measure(label: str, make_url_for) -> None:
         url, floor_url = make_url_for(folder, "ours"), make_url_for(folder, "floor")
         server, messages = prepare(url, folder / "instance")
         floor_engine = floor_table(floor_url)
-        ours = floor = 0.0
+        ours = floor = cpu = 0.0
         moves = 0
         for start in range(0, len(messages), CHUNK):  # alternate, so noise on the machine hits both alike
             chunk = messages[start : start + CHUNK]
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             moves += run_ours(server, chunk)
             ours += time.perf_counter() - began
+            cpu += time.process_time() - began_cpu
             began = time.perf_counter()
             run_floor(floor_engine, chunk, start)
             floor += time.perf_counter() - began
         floor_engine.dispose()
-        server.db.engine.dispose()
-        print(f"  {label}: {moves} moves in {GAMES} games")
+        print(f"  {label}: {moves} moves in {GAMES} games, one worker process")
         print(f"    end to end: {moves / ours:8.1f} moves/s   floor (parse + commit a row): {moves / floor:8.1f}/s")
+        print(f"    CPU of the worker process: {cpu / moves * 1000:.2f} ms per move "
+              f"({moves / cpu:.0f} moves per CPU-second; the database server's own CPU is not counted)")
         report(f"{label} time per move vs floor", ours / moves * 1000, floor / moves * 1000, "ms", target=5)
+        mails, seconds = dispatch_all(server)
+        print(f"    then sending the {mails} mails (assemble MIME, write to the Maildir, mark sent): "
+              f"{seconds / mails * 1000:.2f} ms per mail, outside the players' transactions")
+        server.db.engine.dispose()
         memory_server, memory_messages = prepare(make_url_for(folder, "memory"), folder / "instance2")
         sample = memory_messages[: min(40, len(memory_messages))]
         ours_peak = peak_memory(lambda: run_ours(memory_server, sample))

@@ -40,6 +40,10 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
     output = run_bench("pipeline")
     assert re.search(r"SQLite: \d+ moves", output)
     assert re.search(r"SQLite time per move vs floor .* ratio +\d+\.\d+x", output)
+    moves = int(re.search(r"SQLite: (\d+) moves", output).group(1))
+    assert re.search(r"CPU of the worker process: [\d.]+ ms per move", output)
+    sent = int(re.search(r"then sending the (\d+) mails", output).group(1))
+    assert sent >= 2 * moves  # every move queued a request and a receipt, and all of them went out
     assert "PostgreSQL" in output
 
 
