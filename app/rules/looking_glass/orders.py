@@ -26,6 +26,9 @@ _MOVE = re.compile(
 )
 _CASTLE = re.compile(r"^(?:(?P<world>real|mirror|r|m)\s*:?\s*)?(?P<castle>o-o-o|o-o)\s*[!?+#.]*$")
 _SQUARE = re.compile(r"(?<![a-z0-9])[a-h][1-8](?![0-9])")
+_SPACES = re.compile(r"\s+")
+_ZERO_LONG = re.compile(r"(?<![0-9a-z])0-0-0(?![0-9])")
+_ZERO_SHORT = re.compile(r"(?<![0-9a-z])0-0(?![0-9-])")
 COMMAND_WORDS = frozenset(
     {"ask", "resign", "offer", "accept", "decline", "draw", "setup", "o-o", "o-o-o"}
 )
@@ -95,10 +98,10 @@ _COMMANDS = {
 
 def normalise(line: str) -> str:
     """Lower-case, dashes unified, ``0-0`` read as ``O-O``, spaces squeezed."""
-    text = line.translate(_DASHES).strip().lower()
-    text = re.sub(r"\s+", " ", text)
-    text = re.sub(r"(?<![0-9a-z])0-0-0(?![0-9])", "o-o-o", text)
-    return re.sub(r"(?<![0-9a-z])0-0(?![0-9-])", "o-o", text)
+    text = _SPACES.sub(" ", line.translate(_DASHES).strip().lower())
+    if "0-0" in text:
+        text = _ZERO_SHORT.sub("o-o", _ZERO_LONG.sub("o-o-o", text))
+    return text
 
 
 def mentions_order(line: str) -> bool:
