@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable, Sequence
 from email.header import Header
 from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
@@ -92,7 +93,7 @@ def boundary_for(message_id: str) -> str:
     return "=_mp_" + hashlib.sha256(message_id.encode()).hexdigest()[:32]
 
 
-def assemble(headers: list[tuple[str, str]], text: str, html: str, message_id: str) -> bytes:
+def assemble(headers: Iterable[Sequence[str]], text: str, html: str, message_id: str) -> bytes:
     """The multipart/alternative message as it goes on the wire (CRLF line ends).
 
     Built when the mail is sent rather than when it is queued: the outbox keeps the headers and both

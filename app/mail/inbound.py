@@ -64,7 +64,7 @@ def store(db: Database, raw: bytes, source: str, envelope_from: str | None = Non
             ).scalar_one()
             return inbound_id, False
     except IntegrityError:
-        with db.engine.begin() as connection:
+        with db.statements() as connection:
             existing = connection.execute(select(table.c.id).where(table.c.message_key == key)).scalar_one()
             return existing, True
 

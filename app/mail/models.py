@@ -56,5 +56,4 @@ class OutboundMessage(Base):
     @property
     def raw(self) -> bytes:
         """The message as it goes on the wire; the same bytes on every attempt."""
-        return assemble([(name, value) for name, value in self.headers], self.body_text, self.body_html,
-                        self.message_id)
+        return assemble(self.headers, self.body_text, self.body_html, self.message_id)

@@ -52,8 +52,8 @@ class Mail:
     auto: str = "auto-generated"
 
 
-def enqueue(session, settings: Settings, *mails: Mail) -> list[str]:
-    """Add mails to the outbox in the caller's transaction; returns their Message-IDs.
+def enqueue(session, settings: Settings, *mails: Mail) -> None:
+    """Add mails to the outbox in the caller's transaction.
 
     Each row holds the headers and both parts; the MIME bytes are assembled when it is sent
     (``OutboundMessage.raw``). One plain INSERT for all of them rather than the ORM: every handled
@@ -79,7 +79,7 @@ def enqueue(session, settings: Settings, *mails: Mail) -> list[str]:
             "recipient": mail.recipient,
             "kind": mail.kind,
             "subject": mail.subject,
-            "headers": [list(header) for header in headers],
+            "headers": headers,
             "body_text": mail.text,
             "body_html": mail.html,
             "game_id": mail.game_id,
@@ -90,7 +90,6 @@ def enqueue(session, settings: Settings, *mails: Mail) -> list[str]:
         })
     if rows:
         session.connection().execute(insert(OutboundMessage.__table__), rows)
-    return [row["message_id"] for row in rows]
 
 
 class Transport(Protocol):

@@ -61,7 +61,7 @@ def downgrade() -> None:
     rows = connection.execute(sa.select(outbound.c.id, outbound.c.headers, outbound.c.body_text,
                                         outbound.c.body_html, outbound.c.message_id)).all()
     for row_id, headers, text, html, message_id in rows:
-        raw = assemble([(name, value) for name, value in headers], text, html, message_id)
+        raw = assemble(headers, text, html, message_id)
         connection.execute(outbound.update().where(outbound.c.id == row_id).values(raw=raw))
     with op.batch_alter_table('outbound_messages', schema=None) as batch_op:
         batch_op.alter_column('raw', nullable=False)
