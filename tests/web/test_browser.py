@@ -146,7 +146,7 @@ def test_move_request_boards_are_drawn_in_a_browser(browser, tmp_path):
             assert color == "rgb(0, 0, 0)"
 
 
-def test_an_unknown_square_is_drawn_readable(browser):
+def test_lg_10_an_unknown_square_is_drawn_readable(browser):
     """LG-10's "?" stands out on both square colours (it is neither white nor a board colour)."""
     from app.games.present import Diagram
     from app.mail.render import environment
