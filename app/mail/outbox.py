@@ -210,7 +210,13 @@ class Dispatcher:
         sent = 0
         for row in self.claim(limit):
             try:
-                self.transport.send(self.envelope_sender(row), row.recipient, row.raw, row.message_id)
+                raw = row.raw
+            except Exception as error:  # a row that cannot become MIME must not hold up the others
+                log.exception("outbound message %s could not be assembled", row.message_id)
+                self.finish(row, "failed", f"could not be assembled: {error.__class__.__name__}: {error}")
+                continue
+            try:
+                self.transport.send(self.envelope_sender(row), row.recipient, raw, row.message_id)
             except PermanentFailure as error:
                 self.finish(row, "failed", str(error))
             except (TimeoutError, OSError, smtplib.SMTPException) as error:

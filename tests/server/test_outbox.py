@@ -123,3 +123,17 @@ def test_crash_before_smtp_send_resends_the_same_bytes(tmp_path, database_url, m
         crashed_id, crashed_raw = calls[0]
         resent = [raw for _, _, raw in sink.received if f"Message-ID: {crashed_id}".encode() in raw]
         assert resent == [crlf(crashed_raw)]  # the retry sent the very bytes the crashed attempt had built
+
+
+def test_a_row_that_cannot_be_assembled_fails_alone_and_the_others_are_sent(server, tmp_path):
+    Table(server).new_game()  # two invitations
+    first = rows(server)[0]
+    with server.db.transaction() as session:
+        session.execute(update(OutboundMessage).where(OutboundMessage.id == first.id)
+                        .values(headers=[["Subject"]]))  # damaged: a header without a value
+    dispatcher = Dispatcher(server.db, server.settings, MaildirTransport(tmp_path / "box"), server.signer)
+    assert dispatcher.run_once() == 1
+    by_id = {row.id: row for row in rows(server)}
+    assert by_id[first.id].status == "failed" and "could not be assembled" in by_id[first.id].last_error
+    assert [row.status for row in by_id.values() if row.id != first.id] == ["sent"]
+    assert dispatcher.run_once() == 0  # the damaged row is not tried again
