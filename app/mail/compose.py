@@ -6,31 +6,12 @@ import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 from email.header import Header
-from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
-from email.policy import default
 from email.utils import format_datetime, formataddr
 
 from app.config import Settings
 from app.db import utcnow
-
-
-class _HeaderClasses(HeaderRegistry):
-    """policy.default's header registry, making each header class once rather than for every header."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.made: dict[str, type] = {}
-
-    def __getitem__(self, name: str) -> type:
-        key = name.lower()
-        if key not in self.made:
-            self.made[key] = super().__getitem__(name)
-        return self.made[key]
-
-
-POLICY = default.clone(header_factory=_HeaderClasses())
-WIRE = POLICY.clone(linesep="\r\n")  # as email.policy.SMTP
+from app.mail.policy import POLICY, WIRE
 
 
 def new_message_id(settings: Settings, token: str | None) -> str:
