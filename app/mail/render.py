@@ -40,19 +40,25 @@ def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
     return "\n".join(lines) or first.rstrip()
 
 
-def board_squares(rows: list[list[str]]) -> list[tuple[int, list[tuple[str, str, str]]]]:
-    """Each rank (8 first) with its squares as (background, glyph, glyph style); empty squares have no glyph.
+@lru_cache(maxsize=64)
+def square_html(background: str, cell: str) -> Markup:
+    """One square of a mail board, rendered by the template's ``square`` macro once per kind of square."""
+    macro = environment().get_template("mail/_board.html").module.square  # type: ignore[attr-defined]
+    return Markup(macro(background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
 
-    Worked out here rather than cell by cell in the template: a board is 64 cells in every move request.
+
+def board_ranks(rows: list[list[str]]) -> list[tuple[int, Markup]]:
+    """Each rank (8 first) with its eight squares' HTML.
+
+    A move request has two boards of 64 squares but only 26 kinds of square (two backgrounds, twelve
+    pieces, ``?`` and empty), so each kind is rendered once and reused.
     """
     ranks = []
     for index, row in enumerate(rows):
         rank = 8 - index
-        squares = []
-        for file, cell in enumerate(row):
-            background = DARK if (file + rank) % 2 == 1 else LIGHT
-            squares.append((background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
-        ranks.append((rank, squares))
+        ranks.append((rank, Markup("".join(
+            square_html(DARK if (file + rank) % 2 == 1 else LIGHT, cell) for file, cell in enumerate(row)
+        ))))
     return ranks
 
 
@@ -67,7 +73,7 @@ def environment() -> Environment:
         auto_reload=False,  # templates are read once per process, not checked on disk for every mail
     )
     env.filters["wrap"] = wrap
-    env.globals["board_squares"] = board_squares
+    env.globals["board_ranks"] = board_ranks
     env.globals["marker"] = MARKER
     return env
 
