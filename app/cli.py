@@ -34,18 +34,18 @@ def init_db() -> None:
 @cli.command(help="Process one raw RFC 5322 message from FILE (or standard input) as if it arrived by mail.")
 @click.argument("file", type=click.File("rb"), default="-")
 def ingest(file: click.utils.LazyFile) -> None:
-    from app.mail.inbound import process, store
+    from app.mail.inbound import receive
 
     server = _server()
     server.db.upgrade()
     raw = file.read()
     if not raw.strip():
         raise click.ClickException("empty message")
-    inbound_id, duplicate = store(server.db, raw, "ingest")
-    outcome = process(server.db, server.settings, server.signer, inbound_id)
+    receipt = receive(server.db, server.settings, server.signer, raw, "ingest")
+    outcome = receipt.outcome
     if outcome is None:
-        outcome = "already stored and processed" if duplicate else "processed elsewhere"
-    click.echo(f"stored as inbound message {inbound_id}: {outcome}")
+        outcome = "already stored and processed" if receipt.duplicate else "processed elsewhere"
+    click.echo(f"stored as inbound message {receipt.inbound_id}: {outcome}")
 
 
 @cli.command("new-game", help="Create a game and send both invitations; prints the game id.")
@@ -65,8 +65,8 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
         key, value = option.split("=", 1)
         parsed[key.strip().lower()] = value.strip()
     try:
-        with server.db.transaction() as session:
-            service = GameService(session, server.settings, server.signer)
+        with server.db.engine.begin() as connection:
+            service = GameService(connection, server.settings, server.signer)
             game = service.create_game(variant, service.player(white), service.player(black), parsed, None)
             game_id = game.id
     except ServiceError as error:

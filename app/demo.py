@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
-from email import message_from_bytes
-from email.message import EmailMessage
-from email.policy import SMTP, default
 from pathlib import Path
 
 from sqlalchemy import select
 
 from app.config import load_settings
 from app.games.service import GameService
-from app.mail.inbound import process, store
+from app.mail.clients import reply
+from app.mail.inbound import receive
 from app.mail.models import OutboundMessage
-from app.mail.parse import best_text
 from app.server import Server
 from app.worker import Worker
 
@@ -33,21 +30,6 @@ SCRIPT = [
 ]
 
 
-def answer(latest: OutboundMessage, sender: str, body: str) -> bytes:
-    """A reply as a mail client writes it: new text on top, the request quoted below."""
-    sent = message_from_bytes(latest.raw, policy=default)
-    quoted = "\n".join("> " + line for line in best_text(sent)[0].splitlines())
-    reply = EmailMessage(policy=default)
-    reply["From"] = sender
-    reply["To"] = str(sent["Reply-To"])
-    reply["Subject"] = "Re: " + str(sent["Subject"])
-    reply["In-Reply-To"] = str(sent["Message-ID"])
-    reply["References"] = str(sent["Message-ID"])
-    reply["Message-ID"] = f"<demo-{latest.id}-{sender.split('@')[0]}@example.org>"
-    reply.set_content(f"{body}\n\nOn Monday, Mirrorpost referee wrote:\n{quoted}\n")
-    return reply.as_bytes(policy=SMTP)
-
-
 def run_demo(say: Callable[[str], None], folder: Path | None = None) -> Path:
     folder = folder or Path(tempfile.mkdtemp(prefix="mirrorpost-demo-"))
     settings = load_settings({
@@ -56,8 +38,8 @@ def run_demo(say: Callable[[str], None], folder: Path | None = None) -> Path:
     })
     server = Server.from_settings(settings)
     server.db.upgrade()
-    with server.db.transaction() as session:
-        service = GameService(session, settings, server.signer)
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, settings, server.signer)
         game = service.create_game("looking-glass", service.player(ALICE, "Alice"), service.player(BOB, "Bob"),
                                    {"days": "3"}, None)
         game_id = game.id
@@ -68,8 +50,7 @@ def run_demo(say: Callable[[str], None], folder: Path | None = None) -> Path:
             latest = session.scalars(select(OutboundMessage).where(OutboundMessage.recipient == sender)
                                      .order_by(OutboundMessage.id.desc())).first()
         assert latest is not None
-        inbound_id, _ = store(server.db, answer(latest, sender, body), "demo")
-        outcome = process(server.db, settings, server.signer, inbound_id)
+        outcome = receive(server.db, settings, server.signer, reply(latest.raw, body, "gmail", sender), "demo").outcome
         say(f"{sender.split('@')[0]:>5}: {body.splitlines()[-1]:<12} -> {outcome}")
         worker.run_once()
     with server.db.sessions() as session:

@@ -38,12 +38,12 @@ class Worker:
     def clocks(self, now: datetime | None = None) -> int:
         server = self.server
         now = now or utcnow()
-        with server.db.transaction() as session:
-            due = GameService(session, server.settings, server.signer, now).due_games()
+        with server.db.engine.begin() as connection:
+            due = GameService(connection, server.settings, server.signer, now).due_games()
         acted = 0
         for game_id in due:
-            with server.db.transaction() as session:
-                acted += GameService(session, server.settings, server.signer, now).tick_game(game_id)
+            with server.db.engine.begin() as connection:
+                acted += GameService(connection, server.settings, server.signer, now).tick_game(game_id)
         return acted
 
     def run_forever(self, stop: threading.Event, interval: float = 1.0) -> None:

@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 from app.config import load_settings
 from app.db import make_engine
 from app.games.service import GameService
-from app.mail.inbound import process, store
+from app.mail.inbound import receive
 from app.mail.parse import parse
 from app.rules.looking_glass import LookingGlass
 from app.rules.looking_glass.random_orders import home_order
@@ -76,8 +76,8 @@ def prepare(url: str, folder: Path) -> tuple[Server, list[bytes]]:
     server.db.upgrade()
     rng = random.Random(7)
     scripts = []
-    with server.db.transaction() as session:
-        service = GameService(session, settings, server.signer)
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, settings, server.signer)
         for number in range(GAMES):
             white = service.player(f"white{number}@bench.test")
             black = service.player(f"black{number}@bench.test")
@@ -87,6 +87,7 @@ def prepare(url: str, folder: Path) -> tuple[Server, list[bytes]]:
             LG.play(state, "white", "setup 518")
             LG.play(state, "black", "setup 518")
             game.state, game.status = LG.to_json(state), "active"
+            service.flush()
             scripts.append((game.id, scripted_orders(rng)))
     messages = []
     for ply in range(PLIES):
@@ -100,8 +101,7 @@ def prepare(url: str, folder: Path) -> tuple[Server, list[bytes]]:
 
 def run_ours(server: Server, messages: list[bytes]) -> int:
     for raw in messages:
-        inbound_id, _ = store(server.db, raw, "bench")
-        outcome = process(server.db, server.settings, server.signer, inbound_id)
+        outcome = receive(server.db, server.settings, server.signer, raw, "bench").outcome
         assert outcome and outcome.startswith("done"), outcome
     return len(messages)
 

@@ -16,8 +16,10 @@ from pathlib import Path
 
 from app import create_app
 from app.config import load_settings
+from app.db import utcnow
+from app.games import records
 from app.games.links import history_link
-from app.games.models import Event, Game
+from app.games.models import Game
 from app.games.service import GameService
 from app.rules.looking_glass import LookingGlass
 from app.rules.looking_glass.random_orders import random_order
@@ -33,8 +35,8 @@ LG = LookingGlass()
 def build_game(server: Server, events: int, seed: int) -> tuple[int, int]:
     """A running game with exactly ``events`` recorded events (random play, strikes allowed)."""
     rng = random.Random(seed)
-    with server.db.transaction() as session:
-        service = GameService(session, server.settings, server.signer)
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, server.settings, server.signer)
         white = service.player(f"white{seed}@bench.test")
         black = service.player(f"black{seed}@bench.test")
         game = service.create_game("looking-glass", white, black, {"strikes": "99"}, None)
@@ -52,11 +54,13 @@ def build_game(server: Server, events: int, seed: int) -> tuple[int, int]:
             order = random_order(state, side, rng)
             outcome = LG.play(state, side, order)
             recorded += 1
-            session.add(Event(game_id=game.id, seq=recorded, by=side, order=order, result=outcome.result,
-                              move_number=state.move_number, ply=0, told=outcome.to,
-                              views={s: LG.view(state, s) for s in ("white", "black")},
-                              position=LG.position(state)))
+            records.add_event(connection, {
+                "game_id": game.id, "seq": recorded, "by": side, "order": order, "result": outcome.result,
+                "move_number": state.move_number, "ply": 0, "told": outcome.to,
+                "views": {s: LG.view(state, s) for s in ("white", "black")}, "position": LG.position(state),
+                "created_at": utcnow()})
         game.state, game.status, game.last_seq = LG.to_json(state), "active", recorded
+        service.flush()
         return game.id, white.id
 
 

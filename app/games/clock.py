@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from app.games.models import Player
+from app.games.records import PlayerRecord
 
 REMINDER_BEFORE = timedelta(hours=24)
 
 
-def deadline_for(player: Player, days: int, now: datetime) -> datetime:
+def deadline_for(player: PlayerRecord, days: int, now: datetime) -> datetime:
     """When a player must have ordered, their clock paused while on vacation."""
     start = max(now, player.vacation_until) if player.vacation_until else now
     return start + timedelta(days=days)

@@ -10,14 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection
 
 from app.config import Settings
-from app.games import present
+from app.games import present, records
 from app.games.clock import describe_deadline
 from app.games.links import history_link
-from app.games.models import Event, Game, Player
+from app.games.models import Player
+from app.games.records import GameRecord
 from app.mail.compose import thread_id
 from app.mail.outbox import Mail, enqueue
 from app.mail.render import render
@@ -28,7 +28,7 @@ from app.tokens import ReplyToken, TokenSigner
 SIDE_TITLE = {"white": "White", "black": "Black"}
 
 
-def order_forms(game: Game, side: str) -> list[tuple[str, str]]:
+def order_forms(game: GameRecord, side: str) -> list[tuple[str, str]]:
     """The accepted order forms, with examples fitted to the player's side."""
     if side == "white":
         home, away, pawn = "R e2-e4", "M d4-d5", "M e7-e8=N"
@@ -84,46 +84,43 @@ class Mails:
 class Mailer:
     """Renders and queues the mails of games; reads game state, never changes it."""
 
-    def __init__(self, session: Session, settings: Settings, signer: TokenSigner, now: datetime) -> None:
-        self.session = session
+    def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner, now: datetime) -> None:
+        self.connection = connection
         self.settings = settings
         self.signer = signer
         self.now = now
         self.batch: list[Mail] | None = None  # mails of the ``send`` under way
 
-    def options_text(self, game: Game) -> str:
+    def options_text(self, game: GameRecord) -> str:
         parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
         parts += [f"{key}={value}" for key, value in sorted(game.options.items())]
         return ", ".join(parts)
 
-    def title(self, game: Game) -> str:
+    def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
 
-    def name(self, game: Game, side: str | None) -> str:
+    def name(self, game: GameRecord, side: str | None) -> str:
         return game.player(side).name if side else "nobody"
 
-    def names(self, game: Game, side: str) -> present.Names:
+    def names(self, game: GameRecord, side: str) -> present.Names:
         return present.Names(side, game.white.name, game.black.name)
 
-    def token(self, game: Game, side: str) -> str:
+    def token(self, game: GameRecord, side: str) -> str:
         return self.signer.reply_token(ReplyToken(game.id, side, game.ply))
 
-    def history_url(self, game: Game, side: str) -> str:
+    def history_url(self, game: GameRecord, side: str) -> str:
         return history_link(self.settings, game.id, game.player(side).id)
 
-    def send(self, game: Game, mails: Mails) -> None:
-        """Render and queue the mails, all in one INSERT; the game's changes are flushed first, so what
-        the mails read from the database (the game-over record of every event) includes them."""
-        self.session.flush()
+    def send(self, game: GameRecord, mails: Mails) -> None:
+        """Render and queue the mails, all in one INSERT."""
         self.batch = []
         try:
-            with self.session.no_autoflush:
-                self._send(game, mails)
-            enqueue(self.session, self.settings, *self.batch)
+            self._send(game, mails)
+            enqueue(self.connection, self.settings, *self.batch)
         finally:
             self.batch = None
 
-    def _send(self, game: Game, mails: Mails) -> None:
+    def _send(self, game: GameRecord, mails: Mails) -> None:
         for side, item in mails.items:
             if item["type"] == "request":
                 self.send_request(game, side, item["notice"], item["subject"], item["kind"],
@@ -134,7 +131,7 @@ class Mailer:
                 self.message(game, side, item["kind"], f"Game {game.id}: {item['subject']}", item["paragraphs"],
                              show_position=item["show_position"], show_forms=item["show_forms"])
 
-    def mail(self, game: Game, side: str, kind: str, subject: str, text: str, html: str,
+    def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated") -> None:
         player = game.player(side)
         mail = Mail(
@@ -145,9 +142,9 @@ class Mailer:
         if self.batch is not None:
             self.batch.append(mail)  # queued together at the end of ``send``
         else:
-            enqueue(self.session, self.settings, mail)
+            enqueue(self.connection, self.settings, mail)
 
-    def request_context(self, game: Game, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
+    def request_context(self, game: GameRecord, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         view = variant.view(state, side)
@@ -191,11 +188,11 @@ class Mailer:
             "commitments": fingerprints,
         }
 
-    def since(self, game: Game, side: str, names: present.Names) -> list[str]:
+    def since(self, game: GameRecord, side: str, names: present.Names) -> list[str]:
         """Every message the player was told since their own last completed move."""
         return [present.describe(message, names) for message in (game.told_since_move or {}).get(side, [])]
 
-    def send_request(self, game: Game, side: str, notice: list[str], subject_tail: str, kind: str,
+    def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
@@ -205,7 +202,7 @@ class Mailer:
         text, html = render("move_request", context)
         self.mail(game, side, kind, subject, text, html)
 
-    def message(self, game: Game, side: str, kind: str, subject: str, paragraphs: list[str],
+    def message(self, game: GameRecord, side: str, kind: str, subject: str, paragraphs: list[str],
                 show_position: bool = False, show_forms: bool = False) -> None:
         lines: list[str] = []
         if show_position and game.status in ("active", "over"):
@@ -218,19 +215,19 @@ class Mailer:
         text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": lines})
         self.mail(game, side, kind, subject, text, html)
 
-    def send_login_link(self, player: Player, link: str, minutes: int) -> None:
+    def send_login_link(self, player: Player | records.PlayerRecord, link: str, minutes: int) -> None:
         """A sign-in link for the web pages (asked for at /login)."""
         subject = "Mirrorpost: your sign-in link"
         text, html = render("message", {"subject": subject, "lines": [], "show_marker": False, "paragraphs": [
             f"Here is your link to sign in to your games: {link}",
             f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
         ]})
-        enqueue(self.session, self.settings, Mail(player.email, player.name, "login", subject, text, html))
+        enqueue(self.connection, self.settings, Mail(player.email, player.name, "login", subject, text, html))
 
-    def notice(self, game: Game, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
+    def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
         self.message(game, side, kind, f"Game {game.id}: {subject_tail}", paragraphs)
 
-    def send_invitation(self, game: Game, side: str) -> None:
+    def send_invitation(self, game: GameRecord, side: str) -> None:
         inviter = game.player(other(side)) if game.challenger_id else None
         who = f"{inviter.name} ({inviter.email}) invites you" if inviter else "You are invited"
         self.message(game, side, "invitation", f"Game {game.id}: an invitation to {self.title(game)}", [
@@ -242,7 +239,7 @@ class Mailer:
             "moves there blind. Capture the enemy king to win.",
         ])
 
-    def send_setup_request(self, game: Game, side: str) -> None:
+    def send_setup_request(self, game: GameRecord, side: str) -> None:
         world = "Real" if side == "white" else "Mirror"
         rank = "1" if side == "white" else "8"
         self.message(game, side, "setup-request", f"Game {game.id}: choose your setup - {self.title(game)}", [
@@ -255,7 +252,7 @@ class Mailer:
             "does not learn your choice; its fingerprint is shown to both of you when play starts.",
         ])
 
-    def send_game_over(self, game: Game, side: str) -> None:
+    def send_game_over(self, game: GameRecord, side: str) -> None:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         result_words = present.RESULT_WORDS.get(game.result or "", game.result)
@@ -273,8 +270,7 @@ class Mailer:
                 lines.append(f"  {SIDE_TITLE[each]}: {row}  salt {entry['salt']}  sha256 {entry['sha256']}")
                 lines.append(f"    check: sha256 of \"{entry['salt']}:{game.variant}:{each}:{row}\"")
         lines += ["", "Every event, with what each player was told:"]
-        events = self.session.scalars(select(Event).where(Event.game_id == game.id).order_by(Event.seq))
-        for event in events:
+        for event in records.events_of(self.connection, game.id):
             who = SIDE_TITLE.get(event.by or "", "Referee")
             lines.append(f"  {event.seq}. move {event.move_number}, {who}: {event.order or '-'} -> {event.result}")
             for each in SIDES:

@@ -3,6 +3,9 @@
 Each call runs inside the caller's transaction: it locks the game row, asks the
 referee, stores the new state and the event record, and writes the outbox rows
 for every mail the change causes. Mail and web both come in through here.
+
+Games and players are plain records (``app.games.records``); every entry point
+ends with ``flush``, which writes what changed in the records it handed out.
 """
 
 from __future__ import annotations
@@ -15,17 +18,17 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy import Connection, select
 
 from app.config import Settings
-from app.db import is_postgres, utcnow
-from app.games import present
+from app.db import utcnow
+from app.games import present, records
 from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
 from app.games.commands import MOVE, REFEREE, Command
 from app.games.mailing import Mailer, Mails, help_paragraphs
-from app.games.models import Event, Game, Player
+from app.games.models import Game
 from app.games.reading import read_commands
+from app.games.records import GameRecord, PlayerRecord
 from app.rules.base import SIDES, OptionError, Outcome, other
 from app.rules.looking_glass.orders import ACCEPTED_FORMS
 from app.rules.registry import VARIANTS, get_variant
@@ -77,37 +80,57 @@ def told_since_move(previous: dict[str, Any], told: dict[str, list], result: str
 class GameService:
     """Game lifecycle and orders; every method works inside the caller's transaction."""
 
-    def __init__(self, session: Session, settings: Settings, signer: TokenSigner, now: datetime | None = None) -> None:
-        self.session = session
+    def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner,
+                 now: datetime | None = None) -> None:
+        self.connection = connection
         self.settings = settings
         self.signer = signer
         self.now = now or utcnow()
-        self.mailer = Mailer(session, settings, signer, self.now)
+        self.mailer = Mailer(connection, settings, signer, self.now)
+        self.games: list[GameRecord] = []  # every record handed out, written back by ``flush``
+        self.players: list[PlayerRecord] = []
+
+    def flush(self) -> None:
+        """Write every change made to the records this service handed out (cheap when there is none)."""
+        for game in self.games:
+            records.save_game(self.connection, game)
+        for player in self.players:
+            records.save_player(self.connection, player)
 
     # ------------------------------------------------------------------ players
 
-    def player(self, email: str, name: str | None = None) -> Player:
+    def player(self, email: str, name: str | None = None) -> PlayerRecord:
         email = email.strip().lower()
-        player = self.session.scalar(select(Player).where(Player.email == email))
-        if player is None:
-            player = Player(email=email, name=(name or email.split("@")[0])[:100], notebook=True)
-            self.session.add(player)
-            self.session.flush()
+        for known in self.players:
+            if known.email == email:
+                return known
+        player = records.find_or_add_player(self.connection, email, (name or email.split("@")[0])[:100])
+        return self.known_player(player)
+
+    def known_player(self, player: PlayerRecord) -> PlayerRecord:
+        """One record per player in this service, so changes made through either are both written."""
+        for known in self.players:
+            if known.id == player.id:
+                return known
+        self.players.append(player)
         return player
 
-    def lock(self, game_id: int, skip_locked: bool = False) -> Game:
-        """The game row, locked for the rest of the transaction (None if skipping a locked one)."""
-        query = (
-            select(Game)
-            .options(joinedload(Game.white, innerjoin=True), joinedload(Game.black, innerjoin=True))
-            .where(Game.id == game_id)
-            .with_for_update(of=Game, skip_locked=skip_locked and is_postgres(self.session))
-            .execution_options(populate_existing=True)
-        )
-        game = self.session.scalars(query).unique().one_or_none()
-        if game is None and not skip_locked:
-            raise ServiceError(f"there is no game {game_id}")
-        return game  # type: ignore[return-value]
+    def lock(self, game_id: int, skip_locked: bool = False) -> GameRecord:
+        """The game row, locked for the rest of the transaction (None if skipping a locked one).
+
+        A game this service already holds is returned as it is: one record per game row.
+        """
+        for known in self.games:
+            if known.id == game_id:
+                return known
+        game = records.lock_game(self.connection, game_id, skip_locked)
+        if game is None:
+            if not skip_locked:
+                raise ServiceError(f"there is no game {game_id}")
+            return game  # type: ignore[return-value]
+        game.white, game.black = self.known_player(game.white), self.known_player(game.black)
+        self.games.append(game)
+        return game
 
     # ------------------------------------------------------------------ creating games
 
@@ -125,29 +148,28 @@ class GameService:
         return int(days_text), referee_options
 
     def create_game(
-        self, variant: str, white: Player, black: Player, raw_options: dict[str, str], challenger: Player | None
-    ) -> Game:
+        self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
+        challenger: PlayerRecord | None,
+    ) -> GameRecord:
         if white.id == black.id:
             raise ServiceError("a game needs two different players")
         days, options = self.split_options(variant, raw_options)
         state = get_variant(variant).new_game(options)
-        game = Game(
-            variant=variant,
-            options=options,
-            days=days,
-            status="invited",
-            white_id=white.id,
-            black_id=black.id,
-            challenger_id=challenger.id if challenger else None,
-            white_accepted=challenger is not None and challenger.id == white.id,
-            black_accepted=challenger is not None and challenger.id == black.id,
-            state=get_variant(variant).to_json(state),
-            ply=0,
-            commitments={},
-        )
-        self.session.add(game)
-        self.session.flush()
-        game.white, game.black = white, black
+        game = records.add_game(self.connection, {
+            "variant": variant,
+            "options": options,
+            "days": days,
+            "status": "invited",
+            "white_id": white.id,
+            "black_id": black.id,
+            "challenger_id": challenger.id if challenger else None,
+            "white_accepted": challenger is not None and challenger.id == white.id,
+            "black_accepted": challenger is not None and challenger.id == black.id,
+            "state": get_variant(variant).to_json(state),
+            "ply": 0,
+            "commitments": {},
+        }, self.known_player(white), self.known_player(black))
+        self.games.append(game)
         for side in SIDES:
             if not getattr(game, f"{side}_accepted"):
                 self.mailer.send_invitation(game, side)
@@ -159,9 +181,10 @@ class GameService:
                  f"{get_variant(variant).title} ({self.mailer.options_text(game)}) was sent. You play "
                  f"{SIDE_TITLE[game.side_of(challenger)]}. You will hear when it is accepted or declined."],
             )
+        self.flush()
         return game
 
-    def challenge(self, challenger: Player, words: list[str]) -> Game:
+    def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
         """``challenge bob@example.org looking-glass days=3 strikes=3 color=black``."""
         if not words or "@" not in words[0]:
             raise ServiceError("write: challenge <email address> [variant] [options such as days=3 strikes=3]")
@@ -187,7 +210,7 @@ class GameService:
 
     # ------------------------------------------------------------------ handling a message
 
-    def handle(self, game: Game, player: Player, commands: list[Command], token: ReplyToken) -> Reply:
+    def handle(self, game: GameRecord, player: PlayerRecord, commands: list[Command], token: ReplyToken) -> Reply:
         """Carry out the commands of one authenticated message about a game locked with ``lock``."""
         side = game.side_of(player)
         assert side is not None and side == token.side
@@ -221,12 +244,19 @@ class GameService:
         self.send(game, mails)
         return reply
 
-    def submit_text(self, game: Game, player: Player, text: str, token: ReplyToken,
+    def submit_text(self, game: GameRecord, player: PlayerRecord, text: str, token: ReplyToken,
                     error_notice: Callable[[], bool] = lambda: True) -> tuple[str, str]:
         """Read a player's new text and carry it out: the one path for mail and the web form.
 
         ``error_notice`` says whether an error notice may be sent now (rate limits), asked only when needed.
+        Returns (status, what was done) for the inbound record.
         """
+        outcome = self.carry_out(game, player, text, token, error_notice)
+        self.flush()
+        return outcome
+
+    def carry_out(self, game: GameRecord, player: PlayerRecord, text: str, token: ReplyToken,
+                  error_notice: Callable[[], bool]) -> tuple[str, str]:
         reading = read_commands(text, get_variant(game.variant))
         if reading.errors:
             if error_notice():
@@ -250,7 +280,7 @@ class GameService:
             return "rejected", str(error)
         return "done", "; ".join(reply.summary)
 
-    def handle_invitation(self, game: Game, side: str, commands: list[Command], reply: Reply) -> Reply:
+    def handle_invitation(self, game: GameRecord, side: str, commands: list[Command], reply: Reply) -> Reply:
         words = [command.kind for command in commands]
         if "decline" in words:
             game.status = "declined"
@@ -276,7 +306,7 @@ class GameService:
         ])
         return reply
 
-    def start_setup(self, game: Game) -> None:
+    def start_setup(self, game: GameRecord) -> None:
         variant = get_variant(game.variant)
         game.status = "setup" if getattr(variant, "has_setup", False) else "active"
         for side in SIDES:
@@ -284,7 +314,7 @@ class GameService:
 
     # ------------------------------------------------------------------ referee orders
 
-    def referee_order(self, game: Game, side: str, command: Command, mails: Mails, reply: Reply) -> None:
+    def referee_order(self, game: GameRecord, side: str, command: Command, mails: Mails, reply: Reply) -> None:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         outcome = variant.play(state, side, command.text, random.SystemRandom())
@@ -301,7 +331,7 @@ class GameService:
             return
         self.mails_for(game, side, command, outcome, state, mails)
 
-    def begin_play(self, game: Game, state: Any) -> None:
+    def begin_play(self, game: GameRecord, state: Any) -> None:
         """Both setups are in: commit to them (tamper evidence) and start the clock."""
         game.status = "active"
         rows = state.rows
@@ -311,7 +341,8 @@ class GameService:
             commitments[side] = {"salt": salt, "sha256": commitment(salt, game.variant, side, rows[side])}
         game.commitments = commitments
 
-    def mails_for(self, game: Game, side: str, command: Command, outcome: Outcome, state: Any, mails: Mails) -> None:
+    def mails_for(self, game: GameRecord, side: str, command: Command, outcome: Outcome, state: Any,
+                  mails: Mails) -> None:
         variant = get_variant(game.variant)
         orderer = variant.orderer(state)
         result = outcome.result
@@ -379,7 +410,7 @@ class GameService:
                 f"{self.name(game, side)} declined your draw offer."
             ])
 
-    def stale(self, game: Game, side: str, move: Command) -> None:
+    def stale(self, game: GameRecord, side: str, move: Command) -> None:
         mails = Mails()
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
@@ -398,7 +429,7 @@ class GameService:
     # ------------------------------------------------------------------ service commands
 
     def service_command(
-        self, game: Game, side: str, player: Player, command: Command, mails: Mails, reply: Reply
+        self, game: GameRecord, side: str, player: PlayerRecord, command: Command, mails: Mails, reply: Reply
     ) -> None:
         kind = command.kind
         reply.note(kind)
@@ -448,11 +479,13 @@ class GameService:
         else:
             mails.message(side, "notice", "not understood here", [f"'{command.text}' is not used in a game reply."])
 
-    def share_reveal(self, game: Game, side: str, agree: bool) -> None:
+    def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
         """A player's consent to show the reveal to anyone with the link (both must agree)."""
         setattr(game, f"public_{side}", agree)
+        self.flush()
 
-    def vacation(self, player: Player, argument: str, side: str, game: Game | None, mails: Mails | None) -> str:
+    def vacation(self, player: PlayerRecord, argument: str, side: str, game: GameRecord | None,
+                 mails: Mails | None) -> str:
         """Pause the player's clock for N days (a yearly allowance)."""
         if not argument.strip().isdigit() or int(argument) < 1:
             text = "write: vacation <number of days>"
@@ -478,23 +511,27 @@ class GameService:
                         f"({player.vacation_days_used} of {self.settings.vacation_days_per_year} days used this year).")
         if mails is not None:
             mails.message(side, "vacation", "vacation", [text])
+        self.flush()
         return text
 
-    def running_games(self, player: Player) -> list[Game]:
-        return list(self.session.scalars(
-            select(Game).where((Game.white_id == player.id) | (Game.black_id == player.id), Game.status == "active")
-        ))
+    def running_games(self, player: PlayerRecord) -> list[GameRecord]:
+        """The player's running games, each locked (in id order, so two transactions never wait on each other)."""
+        ids = self.connection.execute(
+            select(Game.id).where((Game.white_id == player.id) | (Game.black_id == player.id), Game.status == "active")
+            .order_by(Game.id)
+        ).scalars().all()
+        return [self.lock(game_id) for game_id in ids]
 
     # ------------------------------------------------------------------ the end
 
-    def finish(self, game: Game, result: str, reason: str | None, mails: Mails) -> None:
+    def finish(self, game: GameRecord, result: str, reason: str | None, mails: Mails) -> None:
         game.status = "over"
         game.result, game.reason = result, reason
         game.deadline = None
         for side in SIDES:
             mails.game_over(side)
 
-    def timeout(self, game: Game) -> None:
+    def timeout(self, game: GameRecord) -> None:
         """The orderer's time ran out: they lose (LG-11, the correspondence clock)."""
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
@@ -512,13 +549,18 @@ class GameService:
 
     def due_games(self) -> list[int]:
         """Running games whose deadline is within the reminder window (or past)."""
-        return list(self.session.scalars(
+        return list(self.connection.execute(
             select(Game.id).where(Game.status == "active", Game.deadline.is_not(None),
                                   Game.deadline <= self.now + REMINDER_BEFORE)
-        ))
+        ).scalars())
 
     def tick_game(self, game_id: int) -> int:
         """A reminder 24 hours before the deadline, or the loss on time after it (1 if acted)."""
+        acted = self.tick(game_id)
+        self.flush()
+        return acted
+
+    def tick(self, game_id: int) -> int:
         game = self.lock(game_id, skip_locked=True)
         if game is None or game.status != "active" or game.deadline is None:
             return 0
@@ -545,7 +587,7 @@ class GameService:
 
     # ------------------------------------------------------------------ mails
 
-    def send(self, game: Game, mails: Mails) -> None:
+    def send(self, game: GameRecord, mails: Mails) -> None:
         """Start the orderer's clock and mark first fingerprints shown, then have the mails written."""
         variant = get_variant(game.variant)
         orderer = variant.orderer(variant.from_json(game.state)) if game.status == "active" else None
@@ -561,46 +603,47 @@ class GameService:
                 game.commitments = {**game.commitments, "shown": {**shown, side: True}}
         self.mailer.send(game, mails)
 
-    def name(self, game: Game, side: str | None) -> str:
+    def name(self, game: GameRecord, side: str | None) -> str:
         return self.mailer.name(game, side)
 
-    def names(self, game: Game, side: str) -> present.Names:
+    def names(self, game: GameRecord, side: str) -> present.Names:
         return self.mailer.names(game, side)
 
     # ------------------------------------------------------------------ event record
 
-    def next_seq(self, game: Game) -> int:
+    def next_seq(self, game: GameRecord) -> int:
         """The next event number: kept on the (locked) game row, so no query is needed."""
         game.last_seq = (game.last_seq or 0) + 1
         return game.last_seq
 
-    def record(self, game: Game, by: str | None, order: str, outcome: Outcome, state: Any,
-               result: str | None = None) -> Event:
+    def record(self, game: GameRecord, by: str | None, order: str, outcome: Outcome, state: Any,
+               result: str | None = None) -> None:
+        """One event: what happened, what each player was told and what each now sees."""
         variant = get_variant(game.variant)
-        event = Event(
-            game_id=game.id,
-            seq=self.next_seq(game),
-            by=by,
-            order=order,
-            result=result or outcome.result,
-            move_number=variant.move_number(state),
-            ply=game.ply,
-            told={side: outcome.to[side] for side in SIDES},
-            views={side: variant.view(state, side) for side in SIDES},
-            position=variant.position(state),
-            created_at=self.now,
-        )
-        self.session.add(event)
-        game.told_since_move = told_since_move(game.told_since_move or {}, event.told, event.result)
-        return event
+        told = {side: outcome.to[side] for side in SIDES}
+        result = result or outcome.result
+        records.add_event(self.connection, {
+            "game_id": game.id,
+            "seq": self.next_seq(game),
+            "by": by,
+            "order": order,
+            "result": result,
+            "move_number": variant.move_number(state),
+            "ply": game.ply,
+            "told": told,
+            "views": {side: variant.view(state, side) for side in SIDES},
+            "position": variant.position(state),
+            "created_at": self.now,
+        })
+        game.told_since_move = told_since_move(game.told_since_move or {}, told, result)
 
-    def record_plain(self, game: Game, by: str, order: str, result: str, told: dict[str, list]) -> Event:
+    def record_plain(self, game: GameRecord, by: str, order: str, result: str, told: dict[str, list]) -> None:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         outcome = Outcome(result)  # type: ignore[arg-type]
         for side in SIDES:
             outcome.to[side] = told.get(side, [])
-        return self.record(game, by, order, outcome, state)
+        self.record(game, by, order, outcome, state)
 
     # ------------------------------------------------------------------ mails
 

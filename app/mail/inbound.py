@@ -1,9 +1,11 @@
 """The one way in for mail: store the raw bytes, then process them in one transaction.
 
-``store`` keeps the message before anything else (deduplicated by Message-ID, or
-a digest when there is none); ``process`` screens, authenticates and reads it,
-hands the commands to the game service, and marks it done in the same
-transaction, so a crash at any point loses nothing and applies nothing twice.
+``receive`` is what every door calls (listener, IMAP, webhook, pipe). It keeps the
+message before anything else (deduplicated by Message-ID, or a digest when there is
+none), committed on its own, and then processes it: screen, authenticate, read, hand
+the commands to the game service and mark the message done, all in one transaction.
+A crash at any point loses nothing and applies nothing twice; ``process_pending``
+picks up what was stored but not processed.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from app.config import Settings
-from app.db import Database, is_postgres, utcnow
+from app.db import Database, utcnow
 from app.games.mailing import help_paragraphs
 from app.games.models import Game, Player
 from app.games.reading import read_commands
+from app.games.records import PlayerRecord
 from app.games.service import ERROR_KINDS, GameService, ServiceError
 from app.mail.authenticate import Identity, auth_results_pass, identify
 from app.mail.models import InboundMessage, OutboundMessage
@@ -35,6 +37,26 @@ from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
 
+INBOUND = InboundMessage.__table__
+OUTBOX = OutboundMessage.__table__
+STORE = insert(INBOUND).returning(INBOUND.c.id)
+FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
+# Locked until the transaction ends; another worker holding it is skipped (SQLite has one writer anyway).
+CLAIM = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to)
+         .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new")
+         .with_for_update(skip_locked=True))
+MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id")).values(
+    status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
+    sender=bindparam("from_address"))
+PENDING = select(INBOUND.c.id).where(INBOUND.c.status == "new").order_by(INBOUND.c.id).limit(bindparam("limit"))
+SENT_AS = select(OUTBOX.c.body_text).where(OUTBOX.c.message_id.in_(bindparam("message_ids", expanding=True)))
+LATEST_SENT = (select(OUTBOX.c.body_text)
+               .where(OUTBOX.c.game_id == bindparam("game_id"), OUTBOX.c.recipient == bindparam("recipient"))
+               .order_by(OUTBOX.c.id.desc()).limit(3))
+ERRORS_SENT = select(func.count(OUTBOX.c.id)).where(
+    OUTBOX.c.recipient == bindparam("recipient"), OUTBOX.c.kind.in_(ERROR_KINDS),
+    OUTBOX.c.created_at >= bindparam("since"))
+
 
 def message_key(raw: bytes) -> str:
     """Message-ID when there is one (normalised), else a digest of the bytes."""
@@ -47,71 +69,99 @@ def message_key(raw: bytes) -> str:
     return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
+@dataclass(frozen=True)
+class Receipt:
+    """What became of one received message."""
+
+    inbound_id: int
+    duplicate: bool  # stored before: a redelivery
+    outcome: str | None  # what processing did; None when it was processed before, or is being elsewhere
+
+
+def receive(db: Database, settings: Settings, signer: TokenSigner, raw: bytes, source: str,
+            envelope_from: str | None = None, envelope_to: list[str] | None = None) -> Receipt:
+    """Store a message as received, then process it (a redelivered one is processed only if it never was).
+
+    Both on one connection: every message that comes in goes through here.
+    """
+    with db.engine.connect() as connection:
+        inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to)
+        return Receipt(inbound_id, duplicate, process_on(connection, settings, signer, inbound_id))
+
+
 def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
           envelope_to: list[str] | None = None) -> tuple[int, bool]:
-    """Keep a message as received; returns (row id, whether it was already stored).
+    """Keep a message as received; returns (row id, whether it was already stored)."""
+    with db.engine.connect() as connection:
+        return store_on(connection, raw, source, envelope_from, envelope_to)
 
-    One plain INSERT ... RETURNING, committed on its own: this runs for every message that comes in.
+
+def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str | None = None,
+             envelope_to: list[str] | None = None) -> tuple[int, bool]:
+    """``store`` on a connection that is in no transaction; the row is committed when this returns.
+
+    On PostgreSQL one autocommitted INSERT ... RETURNING (one round trip); SQLite commits its own transaction.
     """
     key = message_key(raw)
-    table = InboundMessage.__table__
+    postgres = connection.dialect.name == "postgresql"
+    if postgres:
+        connection.execution_options(isolation_level="AUTOCOMMIT")
     try:
-        with db.statements() as connection:
-            inbound_id = connection.execute(
-                insert(table).returning(table.c.id),
-                {"message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
-                 "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow()},
-            ).scalar_one()
+        try:
+            with connection.begin():
+                inbound_id = connection.execute(STORE, {
+                    "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
+                    "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow(),
+                }).scalar_one()
             return inbound_id, False
-    except IntegrityError:
-        with db.statements() as connection:
-            existing = connection.execute(select(table.c.id).where(table.c.message_key == key)).scalar_one()
-            return existing, True
+        except IntegrityError:
+            with connection.begin():
+                return connection.execute(FIND, {"key": key}).scalar_one(), True
+    finally:
+        if postgres:
+            connection.execution_options(isolation_level=connection.default_isolation_level)
 
 
 def process(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
-    """Process one stored message if no one else has; returns what was done.
+    """Process one stored message if no one else has; returns what was done (None: nothing to do)."""
+    with db.engine.connect() as connection:
+        return process_on(connection, settings, signer, inbound_id)
 
-    The message row is locked (skipped if another worker holds it) and marked with plain statements;
-    the game service works in the same transaction through the ORM.
-    """
-    table = InboundMessage.__table__
-    with db.transaction() as session:
-        query = select(table.c.raw, table.c.envelope_from, table.c.envelope_to).where(
-            table.c.id == inbound_id, table.c.status == "new")
-        query = query.with_for_update(skip_locked=True) if is_postgres(session) else query
-        row = session.connection().execute(query).one_or_none()
+
+def process_on(connection: Connection, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
+    """``process`` on a connection that is in no transaction: one transaction from claim to mark."""
+    with connection.begin():
+        row = connection.execute(CLAIM, {"inbound_id": inbound_id}).first()
         if row is None:
             return None
-        pipeline = Pipeline(session, settings, signer)
+        pipeline = Pipeline(connection, settings, signer)
         status, outcome = pipeline.run(Received(row.raw, row.envelope_from, row.envelope_to or []))
-        session.connection().execute(update(table).where(table.c.id == inbound_id).values(
-            status=status, outcome=outcome, processed_at=utcnow(), sender=pipeline.sender))
+        pipeline.service.flush()
+        connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status, "new_outcome": outcome,
+                                  "at": utcnow(), "from_address": pipeline.sender})
         return f"{status}: {outcome}"
 
 
 def process_pending(db: Database, settings: Settings, signer: TokenSigner, limit: int = 50) -> int:
     """Process stored messages not yet done (after a crash, or from other adapters)."""
-    with db.sessions() as session:
-        ids = list(session.scalars(
-            select(InboundMessage.id).where(InboundMessage.status == "new").order_by(InboundMessage.id).limit(limit)
-        ))
     done = 0
-    for inbound_id in ids:
-        try:
-            if process(db, settings, signer, inbound_id) is not None:
-                done += 1
-        except Exception:  # one bad message must not stop the others; it stays "new" and is logged
-            log.exception("processing inbound message %s failed", inbound_id)
-            mark_failed(db, inbound_id)
+    with db.engine.connect() as connection:
+        with connection.begin():
+            ids = connection.execute(PENDING, {"limit": limit}).scalars().all()
+        for inbound_id in ids:
+            try:
+                if process_on(connection, settings, signer, inbound_id) is not None:
+                    done += 1
+            except Exception:  # one bad message must not stop the others; it is kept and logged
+                log.exception("processing inbound message %s failed", inbound_id)
+                mark_failed(db, inbound_id)
     return done
 
 
 def mark_failed(db: Database, inbound_id: int) -> None:
-    with db.transaction() as session:
-        row = session.get(InboundMessage, inbound_id)
-        if row is not None and row.status == "new":
-            row.status, row.outcome = "failed", "internal error: kept for an operator to look at"
+    with db.engine.begin() as connection:
+        connection.execute(update(INBOUND).where(INBOUND.c.id == inbound_id, INBOUND.c.status == "new").values(
+            status="failed", outcome="internal error: kept for an operator to look at"))
 
 
 @dataclass(frozen=True)
@@ -126,12 +176,12 @@ class Received:
 class Pipeline:
     """screen -> authenticate -> read -> game service, for one message, in one transaction."""
 
-    def __init__(self, session: Session, settings: Settings, signer: TokenSigner) -> None:
-        self.session = session
+    def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner) -> None:
+        self.connection = connection
         self.settings = settings
         self.signer = signer
         self.sender: str | None = None
-        self.service = GameService(session, settings, signer)
+        self.service = GameService(connection, settings, signer)
 
     def run(self, row: Received) -> tuple[str, str]:
         try:
@@ -192,7 +242,7 @@ class Pipeline:
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
         if player.name == player.email.split("@")[0] and parsed.sender_name not in ("", player.name):
             player.name = parsed.sender_name[:100]  # the name their own mail client gives them
-        text = new_text(parsed.text, self.sent_texts(parsed, game, player))
+        text = new_text(parsed.text, self.sent_texts(parsed, game.id, player.email))
         sender = parsed.sender
         return self.service.submit_text(game, player, text, token,
                                         error_notice=lambda: self.within_error_limit(sender))
@@ -235,40 +285,29 @@ class Pipeline:
 
     # ------------------------------------------------------------------ helpers
 
-    def games_list(self, player: Player) -> list[str]:
-        games = self.session.scalars(
-            select(Game).where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
+    def games_list(self, player: PlayerRecord) -> list[str]:
+        games = self.connection.execute(
+            select(Game.id, Game.variant, Game.status, Game.result)
+            .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
         ).all()
         if not games:
             return ["You have no games yet. Send 'challenge friend@example.org looking-glass' to start one."]
         return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
                 + (f", {g.result}" if g.result else "") for g in games]
 
-    def sent_texts(self, parsed: ParsedMail, game: Game, player: Player) -> list[str]:
+    def sent_texts(self, parsed: ParsedMail, game_id: int, recipient: str) -> list[str]:
         """The text parts of the mail(s) this reply answers: the strongest quote signal."""
-        outbox = OutboundMessage.__table__.c
-        connection = self.session.connection()
         texts: list[str] = []
         if parsed.references:
-            texts = list(connection.execute(
-                select(outbox.body_text).where(outbox.message_id.in_(parsed.references[:20]))
-            ).scalars())
-        if not texts:
-            texts = list(connection.execute(
-                select(outbox.body_text).where(outbox.game_id == game.id, outbox.recipient == player.email)
-                .order_by(outbox.id.desc()).limit(3)
-            ).scalars())
-        return texts
+            texts = self.connection.execute(SENT_AS, {"message_ids": parsed.references[:20]}).scalars().all()
+        if not texts:  # a client that kept no References: the latest mails to this player in this game
+            texts = self.connection.execute(LATEST_SENT, {"game_id": game_id, "recipient": recipient}).scalars().all()
+        return list(texts)
 
     def within_error_limit(self, address: str) -> bool:
         """At most a few error notices an hour to one address: a broken robot cannot start a loop."""
         since = utcnow() - timedelta(hours=1)
-        count = self.session.scalar(
-            select(func.count(OutboundMessage.id)).where(
-                OutboundMessage.recipient == address, OutboundMessage.kind.in_(ERROR_KINDS),
-                OutboundMessage.created_at >= since,
-            )
-        ) or 0
+        count = self.connection.execute(ERRORS_SENT, {"recipient": address, "since": since}).scalar() or 0
         return count < self.settings.error_notices_per_hour
 
     def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
@@ -277,16 +316,18 @@ class Pipeline:
             return
         subject = f"Mirrorpost: {subject}"
         text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": []})
-        enqueue(self.session, self.settings, Mail(address, None, kind, subject, text, html, auto="auto-replied"))
+        enqueue(self.connection, self.settings, Mail(address, None, kind, subject, text, html, auto="auto-replied"))
 
     def record_bounce(self, identity: Identity, reason: str) -> str:
         if identity.bounce_of is None:
             return f"not answered: {reason}"
-        row = self.session.get(OutboundMessage, identity.bounce_of)
-        if row is None:
+        recipient = self.connection.execute(
+            update(OUTBOX).where(OUTBOX.c.id == identity.bounce_of).values(status="bounced")
+            .returning(OUTBOX.c.recipient)
+        ).scalar()
+        if recipient is None:
             return "bounce for an unknown message"
-        row.status = "bounced"
-        player = self.session.scalar(select(Player).where(Player.email == row.recipient))
-        if player is not None:
-            player.bounces += 1
-        return f"bounce recorded for {row.recipient}"
+        players = Player.__table__
+        self.connection.execute(
+            update(players).where(players.c.email == recipient).values(bounces=players.c.bounces + 1))
+        return f"bounce recorded for {recipient}"

@@ -19,7 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import Connection, insert, or_, select, update
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
@@ -33,6 +33,7 @@ LEASE = timedelta(minutes=5)
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=4)
 GIVE_UP_AFTER = 40  # attempts: about five days of retries
+QUEUE = insert(OutboundMessage.__table__)
 
 
 @dataclass
@@ -52,7 +53,7 @@ class Mail:
     auto: str = "auto-generated"
 
 
-def enqueue(session, settings: Settings, *mails: Mail) -> None:
+def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
     """Add mails to the outbox in the caller's transaction.
 
     Each row holds the headers and both parts; the MIME bytes are assembled when it is sent
@@ -89,7 +90,7 @@ def enqueue(session, settings: Settings, *mails: Mail) -> None:
             "created_at": now,
         })
     if rows:
-        session.connection().execute(insert(OutboundMessage.__table__), rows)
+        connection.execute(QUEUE, rows)
 
 
 class Transport(Protocol):

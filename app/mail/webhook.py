@@ -13,7 +13,7 @@ import time
 
 from flask import Blueprint, abort, current_app, jsonify, request
 
-from app.mail.inbound import process, store
+from app.mail.inbound import receive
 
 blueprint = Blueprint("inbound", __name__)
 MAX_SKEW = 300
@@ -39,6 +39,6 @@ def inbound_raw():
     if not body.strip():
         return jsonify(error="empty message"), 400
     envelope_to = [a.strip() for a in request.headers.get("X-Envelope-To", "").split(",") if a.strip()]
-    inbound_id, duplicate = store(server.db, body, "webhook", request.headers.get("X-Envelope-From"), envelope_to)
-    process(server.db, server.settings, server.signer, inbound_id)  # a no-op if already processed
-    return jsonify(id=inbound_id, duplicate=duplicate), 202
+    receipt = receive(server.db, server.settings, server.signer, body, "webhook",
+                      request.headers.get("X-Envelope-From"), envelope_to)
+    return jsonify(id=receipt.inbound_id, duplicate=receipt.duplicate), 202

@@ -73,7 +73,7 @@ def login_request() -> tuple[str, int] | str:
         db_session.add(LoginToken(nonce=nonce, email=email, player_id=player.id if player else None, client=client))
         if player is not None:
             link = server().settings.base_url + url_for("auth.login_link", token=serializer().dumps(nonce))
-            service = GameService(db_session, server().settings, server().signer)
+            service = GameService(db_session.connection(), server().settings, server().signer)
             service.mailer.send_login_link(player, link, int(LINK_MAX_AGE.total_seconds() // 60))
     # The same answer whether or not the address plays here: the page reveals nobody's address.
     return render_template("web/message.html", title="Check your mail", paragraphs=[

@@ -136,13 +136,14 @@ def game_json(game_id: int) -> Response:
 def game_order(game_id: int) -> Response:
     text = (request.form.get("order") or "").strip()[:2000]
     with server().db.transaction() as db_session:
-        game, player, side = own_game(db_session, game_id)
-        service = GameService(db_session, server().settings, server().signer)
-        game = service.lock(game.id)
+        game, _player, side = own_game(db_session, game_id)
+        service = GameService(db_session.connection(), server().settings, server().signer)
+        record = service.lock(game.id)
         if not text:
             flash("Write an order first.")
         else:
-            status, outcome = service.submit_text(game, player, text, ReplyToken(game.id, side, game.ply))
+            status, outcome = service.submit_text(record, record.player(side), text,
+                                                  ReplyToken(record.id, side, record.ply))
             flash(outcome if status == "done" else f"Not carried out: {outcome}")
     return redirect(url_for("pages.game_history", game_id=game_id))
 
@@ -192,6 +193,6 @@ def reveal(game_id: int) -> str:
 def make_public(game_id: int) -> Response:
     with server().db.transaction() as db_session:
         game, _player, side = own_game(db_session, game_id)
-        service = GameService(db_session, server().settings, server().signer)
+        service = GameService(db_session.connection(), server().settings, server().signer)
         service.share_reveal(service.lock(game.id), side, request.form.get("agree") == "yes")
     return redirect(url_for("pages.reveal", game_id=game_id))

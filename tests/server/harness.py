@@ -9,10 +9,10 @@ from sqlalchemy import select
 
 from app.games.models import Event, Game
 from app.games.service import GameService
-from app.mail.inbound import process, store
+from app.mail.clients import fresh, reply
+from app.mail.inbound import receive
 from app.mail.models import InboundMessage, OutboundMessage
 from app.mail.parse import best_text
-from tests.server.clients import fresh, reply
 
 ALICE = "alice@players.test"
 BOB = "bob@players.test"
@@ -25,8 +25,8 @@ class Table:
         self.server = server
 
     def new_game(self, white: str = ALICE, black: str = BOB, **options: str) -> int:
-        with self.server.db.transaction() as session:
-            service = GameService(session, self.server.settings, self.server.signer)
+        with self.server.db.engine.begin() as connection:
+            service = GameService(connection, self.server.settings, self.server.signer)
             game = service.create_game("looking-glass", service.player(white, white.split("@")[0].title()),
                                        service.player(black, black.split("@")[0].title()), options, None)
             return game.id
@@ -48,10 +48,8 @@ class Table:
         return " ".join(best_text(message_from_bytes(self.last(address, kind).raw, policy=default))[0].split())
 
     def deliver(self, raw: bytes, envelope_to: list[str] | None = None) -> str | None:
-        inbound_id, duplicate = store(self.server.db, raw, "test", None, envelope_to)
-        if duplicate:
-            return "duplicate"
-        return process(self.server.db, self.server.settings, self.server.signer, inbound_id)
+        receipt = receive(self.server.db, self.server.settings, self.server.signer, raw, "test", None, envelope_to)
+        return "duplicate" if receipt.duplicate else receipt.outcome
 
     def reply(self, address: str, body: str, style: str = "gmail", kind: str | None = None,
               charset: str = "utf-8") -> str | None:

@@ -2,9 +2,9 @@
 
 import smtplib
 
+from app.mail.clients import reply
 from app.mail.listener import start_listener
 from tests.conftest import make_server
-from tests.server.clients import reply
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import free_port, wait_until
 

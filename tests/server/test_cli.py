@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.server.clients import reply
+from app.mail.clients import reply
 from tests.server.harness import ALICE, Table
 
 ROOT = Path(__file__).parent.parent.parent

@@ -7,10 +7,10 @@ from sqlalchemy import func, select
 
 from app.games.mailing import Mailer
 from app.games.models import Event
+from app.mail.clients import reply
 from app.mail.inbound import process, process_pending, store
 from app.mail.models import InboundMessage, OutboundMessage
 from app.worker import Worker
-from tests.server.clients import reply
 from tests.server.harness import ALICE, BOB, Table
 
 

@@ -5,11 +5,11 @@ import smtplib
 import pytest
 from sqlalchemy import func, select
 
+from app.mail.clients import fresh, reply
 from app.mail.listener import start_listener
 from app.mail.models import InboundMessage
 from app.worker import Worker
 from tests.conftest import make_server
-from tests.server.clients import fresh, reply
 from tests.server.mailhost import Sink, free_port, wait_until
 
 ALICE, BOB, MALLORY = "alice@players.test", "bob@players.test", "mallory@evil.test"

@@ -4,8 +4,8 @@ import pytest
 from imap_tools import AND, MailBoxUnencrypted
 
 from app.mail import imap
+from app.mail.clients import reply
 from tests.conftest import make_server
-from tests.server.clients import reply
 from tests.server.dovecot import dovecot  # noqa: F401 - the fixture
 from tests.server.harness import ALICE, Table
 

@@ -3,10 +3,10 @@
 import pytest
 
 from app.games.reading import read_commands
+from app.mail.clients import STYLES, reply
 from app.mail.parse import html_to_text, parse
 from app.mail.quotes import new_text
 from app.rules.registry import get_variant
-from tests.server.clients import STYLES, reply
 from tests.server.harness import ALICE, BOB, Table
 
 LG = get_variant("looking-glass")

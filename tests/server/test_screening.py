@@ -4,8 +4,8 @@ import pytest
 from sqlalchemy import select
 
 from app.games.models import Player
+from app.mail.clients import fresh, reply
 from app.mail.models import OutboundMessage
-from tests.server.clients import fresh, reply
 from tests.server.harness import ALICE, BOB, Table
 
 ROBOT_HEADERS = [

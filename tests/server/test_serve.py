@@ -7,7 +7,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from tests.server.clients import fresh
+from app.mail.clients import fresh
 from tests.server.mailhost import free_port, wait_until
 
 ROOT = Path(__file__).parent.parent.parent

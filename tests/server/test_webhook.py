@@ -3,9 +3,9 @@
 import time
 
 from app import create_app
+from app.mail.clients import reply
 from app.mail.webhook import signature
 from tests.conftest import make_server
-from tests.server.clients import reply
 from tests.server.harness import ALICE, Table
 
 SECRET = "webhook-secret"

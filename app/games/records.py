@@ -1,0 +1,215 @@
+"""The game service's rows as plain values: games, players and events, read and written with plain statements.
+
+Every handled message reads one game and its two players and writes the game, an
+event and the outbox, so this path is statements built once (SQLAlchemy caches
+their compiled form) and plain dataclasses, without the ORM's identity map and
+unit of work. The ORM models stay the schema, and the web pages read through them.
+
+A record remembers the values it was read with; ``changed`` compares against them.
+As with the ORM's plain JSON columns, a JSON value is replaced, never changed in
+place, when it changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from app.db import utcnow
+from app.games.models import Event, Game, Player
+
+GAMES = Game.__table__
+PLAYERS = Player.__table__
+EVENTS = Event.__table__
+
+
+@dataclass(eq=False)
+class PlayerRecord:
+    """A player as the game service sees one."""
+
+    id: int
+    email: str
+    name: str
+    notebook: bool
+    vacation_until: datetime | None
+    vacation_year: int
+    vacation_days_used: int
+    bounces: int
+    loaded: dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass(eq=False)
+class GameRecord:
+    """One game with both players: what the service and the mailer work on while the game row is locked."""
+
+    id: int
+    variant: str
+    options: dict[str, Any]
+    days: int
+    status: str
+    white_id: int
+    black_id: int
+    challenger_id: int | None
+    white_accepted: bool
+    black_accepted: bool
+    state: dict[str, Any]
+    ply: int
+    last_seq: int
+    deadline: datetime | None
+    reminded: bool
+    commitments: dict[str, Any]
+    told_since_move: dict[str, Any]
+    result: str | None
+    reason: str | None
+    public_white: bool
+    public_black: bool
+    white: PlayerRecord
+    black: PlayerRecord
+    loaded: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def player(self, side: str) -> PlayerRecord:
+        return self.white if side == "white" else self.black
+
+    def side_of(self, player: PlayerRecord) -> str | None:
+        if player.id == self.white_id:
+            return "white"
+        if player.id == self.black_id:
+            return "black"
+        return None
+
+
+PLAYER_COLUMNS = tuple(f.name for f in fields(PlayerRecord) if f.name != "loaded")
+PLAYER_CHANGEABLE = tuple(name for name in PLAYER_COLUMNS if name not in ("id", "email"))
+GAME_COLUMNS = tuple(f.name for f in fields(GameRecord) if f.name not in ("white", "black", "loaded"))
+GAME_CHANGEABLE = tuple(name for name in GAME_COLUMNS
+                        if name not in ("id", "variant", "white_id", "black_id", "challenger_id"))
+
+
+def changed(record: GameRecord | PlayerRecord, columns: tuple[str, ...]) -> dict[str, Any]:
+    """The columns whose values differ from those the record was read with."""
+    values = {}
+    for name in columns:
+        value = getattr(record, name)
+        before = record.loaded.get(name)
+        if value is not before and value != before:
+            values[name] = value
+    return values
+
+
+def remember(record: GameRecord | PlayerRecord, columns: tuple[str, ...]) -> None:
+    """What is in the database now, as far as this record knows."""
+    record.loaded = {name: getattr(record, name) for name in columns}
+
+
+# ------------------------------------------------------------------ statements, built once
+
+_WHITE, _BLACK = PLAYERS.alias("white"), PLAYERS.alias("black")
+_GAME_WITH_PLAYERS = (
+    select(*(GAMES.c[name] for name in GAME_COLUMNS),  # read by position: the game, then each player
+           *(_WHITE.c[name] for name in PLAYER_COLUMNS),
+           *(_BLACK.c[name] for name in PLAYER_COLUMNS))
+    .select_from(GAMES.join(_WHITE, _WHITE.c.id == GAMES.c.white_id).join(_BLACK, _BLACK.c.id == GAMES.c.black_id))
+    .where(GAMES.c.id == bindparam("game_id"))
+)
+LOCK_GAME = _GAME_WITH_PLAYERS.with_for_update(of=GAMES)
+LOCK_GAME_OR_SKIP = _GAME_WITH_PLAYERS.with_for_update(of=GAMES, skip_locked=True)
+SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
+    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
+ADD_EVENT = insert(EVENTS)
+PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
+PLAYER_BY_ID = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.id == bindparam("player_id"))
+EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
+ADD_GAME = insert(GAMES).returning(GAMES.c.id)
+
+
+def _player_from(values: Any) -> PlayerRecord:
+    player = PlayerRecord(*values)
+    remember(player, PLAYER_CHANGEABLE)
+    return player
+
+
+def lock_game(connection: Connection, game_id: int, skip_locked: bool = False) -> GameRecord | None:
+    """The game and its players, the game row locked until the transaction ends (None: no such game,
+    or, with ``skip_locked``, another worker holds it)."""
+    query = LOCK_GAME_OR_SKIP if skip_locked else LOCK_GAME
+    row = connection.execute(query, {"game_id": game_id}).first()
+    if row is None:
+        return None
+    games, players = len(GAME_COLUMNS), len(PLAYER_COLUMNS)
+    game = GameRecord(*row[:games], white=_player_from(row[games : games + players]),
+                      black=_player_from(row[games + players :]))
+    remember(game, GAME_CHANGEABLE)
+    return game
+
+
+def save_game(connection: Connection, game: GameRecord) -> bool:
+    """Write the game row if anything in it changed (the row is locked, so all of it is written)."""
+    if not changed(game, GAME_CHANGEABLE):
+        return False
+    values = {name: getattr(game, name) for name in GAME_CHANGEABLE}
+    connection.execute(SAVE_GAME, {**values, "game_id": game.id, "updated_at": utcnow()})
+    remember(game, GAME_CHANGEABLE)
+    return True
+
+
+def save_player(connection: Connection, player: PlayerRecord) -> bool:
+    """Write only the player's changed columns: the player row is not locked, and another game's
+    transaction may change its other columns meanwhile."""
+    values = changed(player, PLAYER_CHANGEABLE)
+    if not values:
+        return False
+    connection.execute(update(PLAYERS).where(PLAYERS.c.id == player.id).values(values))
+    remember(player, PLAYER_CHANGEABLE)
+    return True
+
+
+def add_event(connection: Connection, values: dict[str, Any]) -> None:
+    connection.execute(ADD_EVENT, values)
+
+
+def events_of(connection: Connection, game_id: int) -> list[Any]:
+    """Every event of a game, in order (rows with the events table's columns)."""
+    return list(connection.execute(EVENTS_OF_GAME, {"game_id": game_id}))
+
+
+def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord, black: PlayerRecord) -> GameRecord:
+    """A new game row; returns its record (as read back, so later changes are compared with it)."""
+    now = utcnow()
+    row = {"reminded": False, "last_seq": 0, "told_since_move": {}, "deadline": None, "result": None, "reason": None,
+           "public_white": False, "public_black": False, **values, "created_at": now, "updated_at": now}
+    game_id = connection.execute(ADD_GAME, row).scalar_one()
+    game = GameRecord(**{name: row[name] for name in GAME_COLUMNS if name != "id"}, id=game_id,
+                      white=white, black=black)
+    remember(game, GAME_CHANGEABLE)
+    return game
+
+
+def player_by_email(connection: Connection, email: str) -> PlayerRecord | None:
+    row = connection.execute(PLAYER_BY_EMAIL, {"email": email}).first()
+    return _player_from(row) if row is not None else None
+
+
+def player_by_id(connection: Connection, player_id: int) -> PlayerRecord | None:
+    row = connection.execute(PLAYER_BY_ID, {"player_id": player_id}).first()
+    return _player_from(row) if row is not None else None
+
+
+def find_or_add_player(connection: Connection, email: str, name: str) -> PlayerRecord:
+    """The player with this address, added if new; two transactions adding the same address at once
+    both get the one row (the unique address decides, no error)."""
+    player = player_by_email(connection, email)
+    if player is not None:
+        return player
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(
+        dialect.insert(PLAYERS).on_conflict_do_nothing(index_elements=["email"]),
+        {"email": email, "name": name, "notebook": True, "vacation_year": 0, "vacation_days_used": 0,
+         "bounces": 0, "created_at": utcnow()},
+    )
+    found = player_by_email(connection, email)
+    assert found is not None
+    return found

@@ -1,0 +1,124 @@
+"""The game service's records: only what changed is written, one record per row, players added once."""
+
+import threading
+from datetime import timedelta
+
+from sqlalchemy import event, select
+
+from app.games import records
+from app.games.models import Event, Game
+from app.games.service import GameService
+from tests.server.harness import ALICE, BOB, Table
+
+
+def updates_of(server, work) -> list[str]:
+    """The UPDATE statements ``work(connection)`` sends, in one transaction."""
+    seen: list[str] = []
+
+    def listen(_connection, _cursor, statement, *_args):
+        if statement.lstrip().upper().startswith("UPDATE"):
+            seen.append(statement)
+
+    event.listen(server.db.engine, "before_cursor_execute", listen)
+    try:
+        with server.db.engine.begin() as connection:
+            work(connection)
+    finally:
+        event.remove(server.db.engine, "before_cursor_execute", listen)
+    return seen
+
+
+def test_an_unchanged_game_and_players_are_not_written(server):
+    game_id = Table(server).start()
+
+    def look(connection):
+        service = GameService(connection, server.settings, server.signer)
+        service.lock(game_id)
+        service.flush()
+
+    assert updates_of(server, look) == []
+
+
+def test_a_changed_game_is_written_and_then_counts_as_saved(server):
+    game_id = Table(server).start()
+
+    def change(connection):
+        service = GameService(connection, server.settings, server.signer)
+        game = service.lock(game_id)
+        game.public_white = True
+        service.flush()
+        service.flush()  # nothing new: no second write
+
+    writes = updates_of(server, change)
+    assert len(writes) == 1 and "games" in writes[0]
+    assert Table(server).game(game_id).public_white is True
+
+
+def test_a_player_change_writes_only_that_column(server):
+    game_id = Table(server).start()
+
+    def rename(connection):
+        service = GameService(connection, server.settings, server.signer)
+        service.lock(game_id).white.name = "Alice Liddell"
+        service.flush()
+
+    writes = updates_of(server, rename)
+    assert len(writes) == 1 and "players" in writes[0]
+    assert "name" in writes[0] and "bounces" not in writes[0] and "vacation" not in writes[0]
+
+
+def test_one_record_per_game_so_a_vacation_inside_a_game_reply_keeps_every_change(server):
+    """'vacation' walks the player's running games, this one among them: both changes must be kept."""
+    table = Table(server)
+    game_id = table.start()
+    before = table.game(game_id)
+    table.reply(ALICE, "say see you soon\nvacation 2", kind="request")
+    after = table.game(game_id)
+    assert after.deadline - before.deadline == timedelta(days=2)  # the vacation's change
+    assert after.last_seq == before.last_seq + 1  # the 'say' event's change
+    assert "see you soon" in table.text(BOB, "said")
+    assert "moved" in table.reply(ALICE, "R e2-e4", kind="vacation")  # the next event numbers on cleanly
+    assert [e.seq for e in table.events(game_id)] == list(range(1, after.last_seq + 2))
+
+
+def test_locking_twice_in_one_service_returns_the_same_record(server):
+    game_id = Table(server).start()
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, server.settings, server.signer)
+        first = service.lock(game_id)
+        assert service.lock(game_id) is first
+        assert service.player(ALICE) is first.white
+
+
+def test_two_transactions_adding_the_same_new_player_both_get_the_one_row(server):
+    address = "carol@players.test"
+    with server.db.engine.connect() as first:
+        first.begin()
+        added = records.find_or_add_player(first, address, "Carol")
+        found: list[int] = []
+
+        def second_transaction():
+            with server.db.engine.begin() as second:  # waits for the first to commit
+                found.append(records.find_or_add_player(second, address, "Carol again").id)
+
+        thread = threading.Thread(target=second_transaction)
+        thread.start()
+        thread.join(0.5)
+        assert thread.is_alive()  # it is waiting on the first transaction, not failing
+        first.commit()
+        thread.join(30)
+    assert found == [added.id]
+
+
+def test_events_are_written_in_order_with_what_each_side_was_told(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    with server.db.engine.connect() as connection:
+        rows = records.events_of(connection, game_id)
+        last = rows[-1]
+        assert (last.by, last.order, last.result) == ("white", "R e2-e4", "moved")
+        assert last.told["white"][0]["kind"] == "moved"
+        stored = connection.execute(select(Event.seq).where(Event.game_id == game_id).order_by(Event.seq)).all()
+        assert [row.seq for row in rows] == [row.seq for row in stored]
+        assert connection.execute(select(Game.last_seq).where(Game.id == game_id)).scalar() == last.seq
