@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -9,10 +10,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from sqlalchemy import JSON, Connection, DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
 ROOT = Path(__file__).resolve().parent.parent
+IDLE_BEFORE_PING = 10.0  # seconds a pooled connection may sit unused before it is checked at checkout
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -70,7 +73,35 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE")  # writers queue instead of failing
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url)
+    ping_when_idle(engine)
+    return engine
+
+
+def ping_when_idle(engine: Engine, idle: float = IDLE_BEFORE_PING) -> None:
+    """Check a pooled connection before use only if it sat idle for ``idle`` seconds.
+
+    A connection in steady use proves itself on every statement, and a failure there invalidates the
+    pool; one that sat idle may have been closed by a database restart or a firewall meanwhile. A dead
+    one is replaced before anyone uses it (SQLAlchemy's documented DisconnectionError at checkout).
+    This is pool_pre_ping without its round trip on every checkout, which costs as much CPU as a statement.
+    """
+
+    @event.listens_for(engine, "checkin")
+    def _note_idle(_dbapi_connection, record) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection, record, _proxy) -> None:
+        idle_since = record.info.get("idle_since")
+        if idle_since is None or time.monotonic() - idle_since < idle:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            raise DisconnectionError(f"pooled connection is gone: {error}") from error
+        if not alive:
+            raise DisconnectionError("pooled connection did not answer")
 
 
 def is_postgres(session_or_engine: Session | Engine) -> bool:

@@ -40,6 +40,21 @@ def database_url(request, tmp_path):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
         return
+    yield from fresh_postgres_database()
+
+
+@pytest.fixture
+def postgres_url():
+    """A fresh PostgreSQL database, for what only a database server can show (skipped without one, outside CI)."""
+    if POSTGRES is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is required under CI")
+        pytest.skip("no PostgreSQL server answers (set TEST_POSTGRES_URL)")
+    yield from fresh_postgres_database()
+
+
+def fresh_postgres_database():
+    assert POSTGRES is not None
     admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
     name = f"mirrorpost_{secrets.token_hex(6)}"
     with admin.connect() as connection:
