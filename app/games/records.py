@@ -21,10 +21,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from app.db import utcnow
 from app.games.models import Event, Game, Player
+from app.mail.models import OutboundMessage
 
 GAMES = Game.__table__
 PLAYERS = Player.__table__
 EVENTS = Event.__table__
+OUTBOX = OutboundMessage.__table__
 
 
 @dataclass(eq=False)
@@ -117,6 +119,14 @@ _GAME_WITH_PLAYERS = (
 )
 LOCK_GAME = _GAME_WITH_PLAYERS.with_for_update(of=GAMES)
 LOCK_GAME_OR_SKIP = _GAME_WITH_PLAYERS.with_for_update(of=GAMES, skip_locked=True)
+_QUOTED = OUTBOX.alias("quoted")
+QUOTED_IDS = 2  # the mail a reply answers is named first: its In-Reply-To, or the last of its References
+LOCK_GAME_QUOTED = (  # one row per mail named (or one row with no text): the game columns repeat
+    _GAME_WITH_PLAYERS.add_columns(_QUOTED.c.body_text)
+    .outerjoin(_QUOTED, (_QUOTED.c.game_id == GAMES.c.id)
+               & _QUOTED.c.message_id.in_([bindparam(f"quoted_{n}") for n in range(QUOTED_IDS)]))
+    .with_for_update(of=GAMES)
+)
 SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
     {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
 ADD_EVENT = insert(EVENTS)
@@ -132,18 +142,33 @@ def _player_from(values: Any) -> PlayerRecord:
     return player
 
 
+def _game_from(row: Any) -> GameRecord:
+    games, players = len(GAME_COLUMNS), len(PLAYER_COLUMNS)
+    game = GameRecord(*row[:games], white=_player_from(row[games : games + players]),
+                      black=_player_from(row[games + players : games + 2 * players]))
+    remember(game, GAME_CHANGEABLE)
+    return game
+
+
 def lock_game(connection: Connection, game_id: int, skip_locked: bool = False) -> GameRecord | None:
     """The game and its players, the game row locked until the transaction ends (None: no such game,
     or, with ``skip_locked``, another worker holds it)."""
     query = LOCK_GAME_OR_SKIP if skip_locked else LOCK_GAME
     row = connection.execute(query, {"game_id": game_id}).first()
-    if row is None:
-        return None
-    games, players = len(GAME_COLUMNS), len(PLAYER_COLUMNS)
-    game = GameRecord(*row[:games], white=_player_from(row[games : games + players]),
-                      black=_player_from(row[games + players :]))
-    remember(game, GAME_CHANGEABLE)
-    return game
+    return None if row is None else _game_from(row)
+
+
+def lock_game_quoted(connection: Connection, game_id: int,
+                     message_ids: list[str]) -> tuple[GameRecord | None, list[str]]:
+    """``lock_game``, and in the same statement the text part of the mail(s) of this game named first in
+    ``message_ids`` (a reply's In-Reply-To and References, nearest first): what the reply quotes, read in
+    the round trip that locks the game. A fixed number of names keeps one prepared statement."""
+    named = [*message_ids[:QUOTED_IDS], *[None] * (QUOTED_IDS - len(message_ids[:QUOTED_IDS]))]
+    values = {"game_id": game_id, **{f"quoted_{n}": name for n, name in enumerate(named)}}
+    rows = connection.execute(LOCK_GAME_QUOTED, values).all()
+    if not rows:
+        return None, []
+    return _game_from(rows[0]), [row[-1] for row in rows if row[-1] is not None]
 
 
 def save_game(connection: Connection, game: GameRecord) -> bool:

@@ -128,6 +128,20 @@ class GameService:
             if not skip_locked:
                 raise ServiceError(f"there is no game {game_id}")
             return game  # type: ignore[return-value]
+        return self.known_game(game)
+
+    def lock_quoting(self, game_id: int, message_ids: list[str]) -> tuple[GameRecord, list[str]]:
+        """``lock``, with the text parts of this game's mails that have these Message-IDs (what a reply
+        quotes), read in the same round trip."""
+        game, texts = records.lock_game_quoted(self.connection, game_id, message_ids)
+        if game is None:
+            raise ServiceError(f"there is no game {game_id}")
+        for known in self.games:
+            if known.id == game_id:
+                return known, texts
+        return self.known_game(game), texts
+
+    def known_game(self, game: GameRecord) -> GameRecord:
         game.white, game.black = self.known_player(game.white), self.known_player(game.black)
         self.games.append(game)
         return game

@@ -11,7 +11,7 @@ import logging
 
 from imap_tools import AND, MailBox, MailBoxUnencrypted
 
-from app.mail.inbound import process, store
+from app.mail.inbound import Received, process_safely, store
 from app.server import Server
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,11 @@ def poll(server: Server, limit: int = 100) -> int:
             if status != "OK" or raw is None:
                 log.warning("IMAP fetch of uid %s failed: %s", uid, status)
                 continue
-            inbound_id, _ = store(server.db, raw, "imap", None, [settings.server_email])
+            received = Received(raw, None, [settings.server_email])
+            inbound_id, duplicate = store(server.db, raw, "imap", received.envelope_from, received.envelope_to)
             mailbox.flag(uid, STORED, True)
-            process(server.db, settings, server.signer, inbound_id)  # a no-op if already processed
+            with server.db.engine.connect() as connection:  # a redelivery only if it was never processed
+                process_safely(server.db, connection, settings, server.signer, inbound_id,
+                               None if duplicate else received)
             count += 1
     return count

@@ -4,8 +4,12 @@
 message before anything else (deduplicated by Message-ID, or a digest when there is
 none), committed on its own, and then processes it: screen, authenticate, read, hand
 the commands to the game service and mark the message done, all in one transaction.
-A crash at any point loses nothing and applies nothing twice; ``process_pending``
-picks up what was stored but not processed.
+
+The mark decides: it is written only if the message is still new, so whoever marks
+it first has applied it, and any other attempt (another worker, a redelivery) is
+rolled back whole. Locks are always taken game row first, inbound row last (by the
+mark), so two attempts never wait on each other. A crash at any point loses nothing
+and applies nothing twice; ``process_pending`` picks up what was stored but not done.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import Connection, bindparam, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.config import Settings
 from app.db import Database, utcnow
@@ -41,15 +45,15 @@ INBOUND = InboundMessage.__table__
 OUTBOX = OutboundMessage.__table__
 STORE = insert(INBOUND).returning(INBOUND.c.id)
 FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
-# Locked until the transaction ends; another worker holding it is skipped (SQLite has one writer anyway).
-CLAIM = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to)
-         .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new")
-         .with_for_update(skip_locked=True))
-MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id")).values(
+READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to)
+        .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
+MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
     sender=bindparam("from_address"))
-PENDING = select(INBOUND.c.id).where(INBOUND.c.status == "new").order_by(INBOUND.c.id).limit(bindparam("limit"))
-SENT_AS = select(OUTBOX.c.body_text).where(OUTBOX.c.message_id.in_(bindparam("message_ids", expanding=True)))
+PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.received_at <= bindparam("before"))
+           .order_by(INBOUND.c.id).limit(bindparam("limit")))
+SETTLE = timedelta(seconds=30)  # the sweep leaves younger messages to the door that received them
+TRANSIENT = ("40001", "40P01")  # serialization failure, deadlock: the transaction may simply be tried again
 LATEST_SENT = (select(OUTBOX.c.body_text)
                .where(OUTBOX.c.game_id == bindparam("game_id"), OUTBOX.c.recipient == bindparam("recipient"))
                .order_by(OUTBOX.c.id.desc()).limit(3))
@@ -82,11 +86,14 @@ def receive(db: Database, settings: Settings, signer: TokenSigner, raw: bytes, s
             envelope_from: str | None = None, envelope_to: list[str] | None = None) -> Receipt:
     """Store a message as received, then process it (a redelivered one is processed only if it never was).
 
-    Both on one connection: every message that comes in goes through here.
+    Both on one connection: every message that comes in goes through here. Once stored, the message is
+    accepted: a failure while processing it is logged and left to ``process_pending``, never raised.
     """
     with db.engine.connect() as connection:
         inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to)
-        return Receipt(inbound_id, duplicate, process_on(connection, settings, signer, inbound_id))
+        in_hand = None if duplicate else Received(raw, envelope_from, list(envelope_to or []))
+        outcome = process_safely(db, connection, settings, signer, inbound_id, in_hand)
+        return Receipt(inbound_id, duplicate, outcome)
 
 
 def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
@@ -128,37 +135,75 @@ def process(db: Database, settings: Settings, signer: TokenSigner, inbound_id: i
         return process_on(connection, settings, signer, inbound_id)
 
 
-def process_on(connection: Connection, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
-    """``process`` on a connection that is in no transaction: one transaction from claim to mark."""
-    with connection.begin():
-        row = connection.execute(CLAIM, {"inbound_id": inbound_id}).first()
-        if row is None:
+class _MarkedElsewhere(Exception):
+    """Another attempt marked the message first: everything this one did is rolled back."""
+
+
+def process_on(connection: Connection, settings: Settings, signer: TokenSigner, inbound_id: int,
+               in_hand: Received | None = None) -> str | None:
+    """``process`` on a connection that is in no transaction: one transaction, ending with the mark.
+
+    ``in_hand`` is the message when the caller has just stored it (it is not read back). Returns what was
+    done, or None when the message was already done (here or by another attempt).
+    """
+    try:
+        with connection.begin():
+            received = in_hand
+            if received is None:
+                row = connection.execute(READ, {"inbound_id": inbound_id}).first()
+                if row is None:
+                    return None
+                received = Received(row.raw, row.envelope_from, row.envelope_to or [])
+            pipeline = Pipeline(connection, settings, signer)
+            status, outcome = pipeline.run(received)
+            pipeline.service.flush()
+            marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status,
+                                               "new_outcome": outcome, "at": utcnow(),
+                                               "from_address": pipeline.sender}).rowcount
+            if marked != 1:
+                raise _MarkedElsewhere
+            return f"{status}: {outcome}"
+    except _MarkedElsewhere:
+        return None
+
+
+def process_safely(db: Database, connection: Connection, settings: Settings, signer: TokenSigner,
+                   inbound_id: int, in_hand: Received | None = None) -> str | None:
+    """``process_on``, with a failure logged instead of raised: a lost connection, a deadlock or a
+    serialization failure leaves the message new (it is tried again); anything else marks it failed,
+    kept for an operator, so one bad message cannot hold up the others."""
+    try:
+        return process_on(connection, settings, signer, inbound_id, in_hand)
+    except DBAPIError as error:
+        code = getattr(error.orig, "sqlstate", None)
+        if error.connection_invalidated or code in TRANSIENT or "database is locked" in str(error.orig):
+            log.warning("processing inbound message %s was interrupted (%s); it stays queued", inbound_id, error)
             return None
-        pipeline = Pipeline(connection, settings, signer)
-        status, outcome = pipeline.run(Received(row.raw, row.envelope_from, row.envelope_to or []))
-        pipeline.service.flush()
-        connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status, "new_outcome": outcome,
-                                  "at": utcnow(), "from_address": pipeline.sender})
-        return f"{status}: {outcome}"
+        log.exception("processing inbound message %s failed", inbound_id)
+    except Exception:
+        log.exception("processing inbound message %s failed", inbound_id)
+    mark_failed(db, inbound_id)
+    return None
 
 
-def process_pending(db: Database, settings: Settings, signer: TokenSigner, limit: int = 50) -> int:
-    """Process stored messages not yet done (after a crash, or from other adapters)."""
+def process_pending(db: Database, settings: Settings, signer: TokenSigner, limit: int = 50,
+                    settle: timedelta = SETTLE) -> int:
+    """Process stored messages not yet done (after a crash, or from other adapters); returns how many.
+
+    Messages younger than ``settle`` are left to the door that received them, which processes them at once.
+    """
     done = 0
     with db.engine.connect() as connection:
         with connection.begin():
-            ids = connection.execute(PENDING, {"limit": limit}).scalars().all()
+            ids = connection.execute(PENDING, {"limit": limit, "before": utcnow() - settle}).scalars().all()
         for inbound_id in ids:
-            try:
-                if process_on(connection, settings, signer, inbound_id) is not None:
-                    done += 1
-            except Exception:  # one bad message must not stop the others; it is kept and logged
-                log.exception("processing inbound message %s failed", inbound_id)
-                mark_failed(db, inbound_id)
+            if process_safely(db, connection, settings, signer, inbound_id) is not None:
+                done += 1
     return done
 
 
 def mark_failed(db: Database, inbound_id: int) -> None:
+    """A message processing could not handle: kept for an operator, never tried again on its own."""
     with db.engine.begin() as connection:
         connection.execute(update(INBOUND).where(INBOUND.c.id == inbound_id, INBOUND.c.status == "new").values(
             status="failed", outcome="internal error: kept for an operator to look at"))
@@ -230,7 +275,7 @@ class Pipeline:
         token = identity.token
         assert token is not None and parsed.sender is not None
         try:
-            game = self.service.lock(token.game_id)
+            game, quoted = self.service.lock_quoting(token.game_id, parsed.references)
         except ServiceError:
             return "rejected", "token for a game that does not exist"
         player = game.player(token.side)
@@ -242,7 +287,7 @@ class Pipeline:
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
         if player.name == player.email.split("@")[0] and parsed.sender_name not in ("", player.name):
             player.name = parsed.sender_name[:100]  # the name their own mail client gives them
-        text = new_text(parsed.text, self.sent_texts(parsed, game.id, player.email))
+        text = new_text(parsed.text, quoted or self.latest_sent(game.id, player.email))
         sender = parsed.sender
         return self.service.submit_text(game, player, text, token,
                                         error_notice=lambda: self.within_error_limit(sender))
@@ -295,14 +340,10 @@ class Pipeline:
         return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
                 + (f", {g.result}" if g.result else "") for g in games]
 
-    def sent_texts(self, parsed: ParsedMail, game_id: int, recipient: str) -> list[str]:
-        """The text parts of the mail(s) this reply answers: the strongest quote signal."""
-        texts: list[str] = []
-        if parsed.references:
-            texts = self.connection.execute(SENT_AS, {"message_ids": parsed.references[:20]}).scalars().all()
-        if not texts:  # a client that kept no References: the latest mails to this player in this game
-            texts = self.connection.execute(LATEST_SENT, {"game_id": game_id, "recipient": recipient}).scalars().all()
-        return list(texts)
+    def latest_sent(self, game_id: int, recipient: str) -> list[str]:
+        """The text parts of our latest mails to this player in this game: what a reply whose client kept
+        no References most likely quotes (the mails it names are read with the game)."""
+        return list(self.connection.execute(LATEST_SENT, {"game_id": game_id, "recipient": recipient}).scalars())
 
     def within_error_limit(self, address: str) -> bool:
         """At most a few error notices an hour to one address: a broken robot cannot start a loop."""

@@ -9,7 +9,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from app.mail.inbound import process, store
+from app.mail.inbound import Received, process_safely, store
 from app.server import Server
 
 log = logging.getLogger(__name__)
@@ -35,17 +35,18 @@ class InboundHandler:
             raw = raw.encode("utf-8", "surrogateescape")
         loop = asyncio.get_running_loop()
         server = self.server
-        inbound_id, _ = await loop.run_in_executor(
-            None, store, server.db, raw, "smtp", envelope.mail_from, list(envelope.rcpt_tos)
+        received = Received(raw, envelope.mail_from, list(envelope.rcpt_tos))
+        inbound_id, duplicate = await loop.run_in_executor(
+            None, store, server.db, raw, "smtp", received.envelope_from, received.envelope_to
         )
-        loop.run_in_executor(None, self.process_quietly, inbound_id)  # a no-op if already processed
+        # Accepted once stored; processed in the background (a redelivery only if it never was).
+        loop.run_in_executor(None, self.process_quietly, inbound_id, None if duplicate else received)
         return "250 2.0.0 Message accepted for delivery"
 
-    def process_quietly(self, inbound_id: int) -> None:
-        try:
-            process(self.server.db, self.server.settings, self.server.signer, inbound_id)
-        except Exception:  # the worker's sweep will try again
-            log.exception("processing inbound message %s failed; it stays queued", inbound_id)
+    def process_quietly(self, inbound_id: int, in_hand: Received | None) -> None:
+        server = self.server
+        with server.db.engine.connect() as connection:
+            process_safely(server.db, connection, server.settings, server.signer, inbound_id, in_hand)
 
 
 class LMTPController(Controller):

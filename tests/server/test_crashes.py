@@ -3,12 +3,14 @@
 import threading
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import DBAPIError
 
+from app.db import utcnow
 from app.games.mailing import Mailer
 from app.games.models import Event
 from app.mail.clients import reply
-from app.mail.inbound import process, process_pending, store
+from app.mail.inbound import SETTLE, Received, process, process_on, process_pending, receive, store
 from app.mail.models import InboundMessage, OutboundMessage
 from app.worker import Worker
 from tests.server.harness import ALICE, BOB, Table
@@ -16,6 +18,12 @@ from tests.server.harness import ALICE, BOB, Table
 
 class Crash(Exception):
     pass
+
+
+def restart_later(server) -> None:
+    """The server comes back a while after dying: what it had stored is older than the sweep's settle time."""
+    with server.db.engine.begin() as connection:
+        connection.execute(update(InboundMessage).values(received_at=utcnow() - 2 * SETTLE))
 
 
 def counts(server):
@@ -33,6 +41,9 @@ def test_crash_after_storing_loses_nothing(server):
     inbound_id, duplicate = store(server.db, raw, "smtp")  # ... and the process dies here
     assert not duplicate and table.game(game_id).ply == 0
     assert store(server.db, raw, "smtp") == (inbound_id, True)  # the sender's retry is recognised
+    Worker(server).run_once()  # a message just received is left to the door that received it
+    assert table.game(game_id).ply == 0
+    restart_later(server)
     Worker(server).run_once()  # restart: the sweep finds it
     assert table.game(game_id).ply == 1
     Worker(server).run_once()
@@ -56,6 +67,7 @@ def test_crash_mid_transaction_applies_nothing_and_is_retried(server, monkeypatc
     with server.db.sessions() as session:
         assert session.get(InboundMessage, inbound_id).status == "new"
     monkeypatch.undo()
+    restart_later(server)
     assert process_pending(server.db, server.settings, server.signer) == 1
     assert table.game(game_id).ply == 1
     assert counts(server)[0] == events + 1
@@ -73,6 +85,7 @@ def test_two_workers_at_once_apply_each_inbound_mail_once(server):
         raws.append(reply(request.raw, "R e2-e4", "gmail", ALICE))
     for raw in raws:
         store(server.db, raw, "smtp")
+    restart_later(server)
     barrier = threading.Barrier(2)
     errors = []
 
@@ -130,3 +143,83 @@ def test_two_dispatchers_at_once_send_each_mail_once(server, tmp_path):
         outbox = list(session.scalars(select(OutboundMessage)))
     assert {row.status for row in outbox} == {"sent"}
     assert len(delivered) == len(outbox) == 10
+
+
+def test_an_attempt_after_the_message_was_marked_done_changes_nothing(server):
+    """The mark decides: a second attempt with the message in hand is rolled back whole."""
+    table = Table(server)
+    game_id = table.start()
+    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    inbound_id, _ = store(server.db, raw, "smtp")
+    assert "moved" in process(server.db, server.settings, server.signer, inbound_id)
+    before = counts(server), table.game(game_id).ply
+    with server.db.engine.connect() as connection:
+        again = process_on(connection, server.settings, server.signer, inbound_id, Received(raw, None, []))
+    assert again is None
+    assert (counts(server), table.game(game_id).ply) == before
+
+
+def test_two_attempts_at_once_with_the_message_in_hand_apply_it_once(server):
+    table = Table(server)
+    game_id = table.start()
+    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    inbound_id, _ = store(server.db, raw, "smtp")
+    events, _mails = counts(server)
+    barrier = threading.Barrier(2)
+    outcomes, errors = [], []
+
+    def attempt():
+        try:
+            with server.db.engine.connect() as connection:
+                barrier.wait()
+                outcomes.append(process_on(connection, server.settings, server.signer, inbound_id,
+                                           Received(raw, None, [])))
+        except Exception as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=attempt) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert [o for o in outcomes if o] == ["done: R e2-e4: moved"]
+    assert table.game(game_id).ply == 1 and counts(server)[0] == events + 1
+    assert len([m for m in table.mails(BOB) if m.kind == "request"]) == 1
+
+
+def test_receive_keeps_a_message_whose_processing_fails_and_never_raises(server, monkeypatch):
+    """Stored is accepted: a bug while processing marks the message failed for an operator."""
+    table = Table(server)
+    game_id = table.start()
+    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+
+    def crash(self, game, mails):
+        raise Crash("a bug")
+
+    monkeypatch.setattr(Mailer, "send", crash)
+    receipt = receive(server.db, server.settings, server.signer, raw, "webhook")
+    assert receipt.outcome is None and not receipt.duplicate
+    with server.db.sessions() as session:
+        row = session.get(InboundMessage, receipt.inbound_id)
+        assert (row.status, row.raw) == ("failed", raw)
+    assert table.game(game_id).ply == 0
+
+
+def test_a_lost_database_connection_while_processing_leaves_the_message_queued(server, monkeypatch):
+    table = Table(server)
+    game_id = table.start()
+    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+
+    def disconnect(self, game, mails):
+        raise DBAPIError("SELECT 1", {}, OSError("server closed the connection"), connection_invalidated=True)
+
+    monkeypatch.setattr(Mailer, "send", disconnect)
+    receipt = receive(server.db, server.settings, server.signer, raw, "webhook")
+    assert receipt.outcome is None
+    with server.db.sessions() as session:
+        assert session.get(InboundMessage, receipt.inbound_id).status == "new"
+    monkeypatch.undo()
+    restart_later(server)
+    assert process_pending(server.db, server.settings, server.signer) == 1
+    assert table.game(game_id).ply == 1
