@@ -123,8 +123,13 @@ def html_to_text(html: str) -> str:
 
 
 def best_text(message: Message) -> tuple[str, bool]:
-    """The text/plain body, or the HTML body as text; never an attachment or a forwarded message."""
-    plain = html = None
+    """The text/plain body, or the HTML body as text; never an attachment or a forwarded message.
+
+    The HTML part is decoded only when there is no text to read (a reply's HTML part usually quotes
+    our whole move request).
+    """
+    plain: str | None = None
+    html_part: Message | None = None
     for part in message.walk():
         if part.get_content_maintype() == "multipart":
             continue
@@ -133,12 +138,12 @@ def best_text(message: Message) -> tuple[str, bool]:
         kind = part.get_content_type()
         if kind == "text/plain" and plain is None:
             plain = decode_payload(part)
-        elif kind == "text/html" and html is None:
-            html = decode_payload(part)
+        elif kind == "text/html" and html_part is None:
+            html_part = part
     if plain is not None and plain.strip():
         return plain, False
-    if html is not None:
-        return html_to_text(html), True
+    if html_part is not None:
+        return html_to_text(decode_payload(html_part)), True
     return plain or "", False
 
 

@@ -1,13 +1,16 @@
-"""FEN piece placement straight from python-chess bitboards.
+"""FEN piece placement straight from python-chess bitboards, and boards back from placements.
 
 Views are computed after every order for both players; walking the twelve piece
 bitboards is several times faster than ``BaseBoard.board_fen``'s 64 look-ups,
 and gives the same string (the tests check this). Results are cached by the
 bitboards themselves: strikes, questions and rejections leave boards unchanged.
+A placement just written is remembered with its board, so reading the state
+back (the mail of the same move does) copies the board instead of parsing FEN.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 import chess
@@ -59,23 +62,36 @@ def _placement(masks: Masks, color: chess.Color | None) -> str:
     return placement(_cells(masks, color))
 
 
+BOARDS_KEPT = 128
+_boards: OrderedDict[str, chess.BaseBoard] = OrderedDict()  # placement -> a board with exactly those pieces
+
+
+def _keep(placement: str, board: chess.BaseBoard) -> None:
+    _boards[placement] = board
+    _boards.move_to_end(placement)
+    if len(_boards) > BOARDS_KEPT:
+        _boards.popitem(last=False)
+
+
 def board_placement(board: chess.BaseBoard, color: chess.Color | None = None) -> str:
     """Same as ``board.board_fen()`` (of one colour's pieces, if given), faster."""
-    return _placement(_masks(board), color)
-
-
-@lru_cache(maxsize=64)
-def _parsed(placement: str) -> chess.BaseBoard:
-    return chess.BaseBoard(placement)
+    text = _placement(_masks(board), color)
+    if color is None and text not in _boards:
+        _keep(text, board.copy())
+    return text
 
 
 def board_from_placement(placement: str) -> chess.BaseBoard:
     """A new board from a FEN placement; decoding a game state reads the same few placements many times."""
-    return _parsed(placement).copy()
+    board = _boards.get(placement)
+    if board is None:
+        board = chess.BaseBoard(placement)
+        _keep(placement, board)
+    return board.copy()
 
 
 def clear_cache() -> None:
     """Forget cached placements and boards (benchmarks start each round cold)."""
     _cells.cache_clear()
     _placement.cache_clear()
-    _parsed.cache_clear()
+    _boards.clear()

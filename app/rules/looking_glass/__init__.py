@@ -9,6 +9,7 @@ from app.rules.base import OptionError, Outcome, Side
 from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
 from app.rules.looking_glass.referee import Referee
 from app.rules.looking_glass.state import GameState
+from app.rules.placement import board_placement
 
 DEFAULT_OPTIONS: dict[str, Any] = {"strikes": 3, "impossible": "strike", "win": "king"}
 CHOICES = {"impossible": ("strike", "forfeit"), "win": ("king", "extinction")}
@@ -82,7 +83,7 @@ class LookingGlass:
         return state.result, state.reason
 
     def position(self, state: GameState) -> dict[str, str]:
-        return {world: board.board_fen() for world, board in state.worlds.items()}
+        return {world: board_placement(board) for world, board in state.worlds.items()}
 
     def strikes(self, state: GameState) -> dict[Side, int]:
         return dict(state.strikes)
