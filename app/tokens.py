@@ -11,6 +11,7 @@ import base64
 import hmac
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from itsdangerous import Signer
 
@@ -18,12 +19,19 @@ SIGNATURE_LENGTH = 20  # 100 bits of base32
 
 
 class Base32Signer(Signer):
-    """itsdangerous's signer with a lower-case, padding-free base32 signature."""
+    """itsdangerous's signer with a lower-case, padding-free base32 signature.
+
+    The derived key is worked out once (itsdangerous derives it again for every signature, and every
+    mail and every reply is signed or checked).
+    """
+
+    @cached_property
+    def key(self) -> bytes:
+        return self.derive_key()
 
     def get_signature(self, value: str | bytes) -> bytes:
         value = value.encode() if isinstance(value, str) else value
-        key = self.derive_key()
-        raw = self.algorithm.get_signature(key, value)
+        raw = self.algorithm.get_signature(self.key, value)
         return base64.b32encode(raw).decode().lower().rstrip("=")[:SIGNATURE_LENGTH].encode()
 
     def verify_signature(self, value: str | bytes, sig: str | bytes) -> bool:

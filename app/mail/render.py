@@ -33,6 +33,7 @@ SQUARE_STYLES = {cell: Markup(piece_style(cell)) for cell in GLYPHS}
 SQUARE_GLYPHS = {cell: Markup(glyph) for cell, glyph in GLYPHS.items()}
 
 
+@lru_cache(maxsize=1024)  # the same sentences recur in mail after mail
 def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
     """Wrap a paragraph for the text part, with prefixes for the first and following lines."""
     lines = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
@@ -40,26 +41,37 @@ def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
     return "\n".join(lines) or first.rstrip()
 
 
+def _board_macro(name: str) -> Any:
+    return getattr(environment().get_template("mail/_board.html").module, name)
+
+
 @lru_cache(maxsize=64)
 def square_html(background: str, cell: str) -> Markup:
     """One square of a mail board, rendered by the template's ``square`` macro once per kind of square."""
-    macro = environment().get_template("mail/_board.html").module.square  # type: ignore[attr-defined]
-    return Markup(macro(background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
+    return Markup(_board_macro("square")(background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
 
 
-def board_ranks(rows: list[list[str]]) -> list[tuple[int, Markup]]:
-    """Each rank (8 first) with its eight squares' HTML.
+@lru_cache(maxsize=2048)
+def rank_html(rank: int, cells: tuple[str, ...]) -> Markup:
+    """One rank of a mail board, rendered by the template's ``rank`` macro once per distinct rank.
 
-    A move request has two boards of 64 squares but only 26 kinds of square (two backgrounds, twelve
-    pieces, ``?`` and empty), so each kind is rendered once and reused.
+    Boards differ from move to move, but most of their ranks do not (empty ranks, pawn ranks, back
+    ranks), and a square comes in only 26 kinds (two backgrounds, twelve pieces, ``?`` and empty).
     """
-    ranks = []
-    for index, row in enumerate(rows):
-        rank = 8 - index
-        ranks.append((rank, Markup("".join(
-            square_html(DARK if (file + rank) % 2 == 1 else LIGHT, cell) for file, cell in enumerate(row)
-        ))))
-    return ranks
+    squares = Markup("".join(
+        square_html(DARK if (file + rank) % 2 == 1 else LIGHT, cell) for file, cell in enumerate(cells)))
+    return Markup(_board_macro("rank")(rank, squares))
+
+
+def board_rows(rows: list[list[str]]) -> list[Markup]:
+    """The eight ranks of a board (8 first) as table rows."""
+    return [rank_html(8 - index, tuple(row)) for index, row in enumerate(rows)]
+
+
+@lru_cache(maxsize=1)
+def board_files() -> Markup:
+    """The row of file letters above a board: the same on every board."""
+    return Markup(_board_macro("files")())
 
 
 @lru_cache(maxsize=1)
@@ -73,7 +85,8 @@ def environment() -> Environment:
         auto_reload=False,  # templates are read once per process, not checked on disk for every mail
     )
     env.filters["wrap"] = wrap
-    env.globals["board_ranks"] = board_ranks
+    env.globals["board_rows"] = board_rows
+    env.globals["board_files"] = board_files
     env.globals["marker"] = MARKER
     return env
 
