@@ -22,13 +22,14 @@ import random
 import secrets
 import tempfile
 import time
+from functools import cache
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, select, text
 from sqlalchemy.engine import make_url
 
 from app.config import load_settings
-from app.db import make_engine
+from app.db import Database, make_engine
 from app.games.service import GameService
 from app.mail.clients import reply
 from app.mail.inbound import receive
@@ -70,9 +71,16 @@ def address(side: str, number: int) -> str:
     return f"{side}{number}@bench.test"
 
 
+@cache
+def players_database(url: str) -> Database:
+    """The players' side reads what they were sent through its own connections: a read on the server's
+    pool would end in a ROLLBACK there, which empties psycopg's cache of prepared statements."""
+    return Database(url)
+
+
 def latest_mail(server: Server, game_id: int, recipient: str, kind: str) -> bytes:
     """The raw bytes of the newest mail of ``kind`` sent to ``recipient`` about the game."""
-    with server.db.sessions() as session:
+    with players_database(server.settings.database_url).sessions() as session:
         mail = session.scalars(
             select(OutboundMessage).where(OutboundMessage.game_id == game_id, OutboundMessage.recipient == recipient,
                                           OutboundMessage.kind == kind).order_by(OutboundMessage.id.desc())
@@ -201,6 +209,7 @@ def measure(label: str, make_url_for) -> None:
         print(f"    then sending the {mails} mails (assemble MIME, write to the Maildir, mark sent): "
               f"{seconds / mails * 1000:.2f} ms per mail, outside the players' transactions")
         server.db.engine.dispose()
+        players_database(url).engine.dispose()
         memory_server, memory_scripts = prepare(make_url_for(folder, "memory"), folder / "instance2")
         sample = replies_for_ply(memory_server, memory_scripts, 0)
         ours_peak = peak_memory(lambda: run_ours(memory_server, sample))
@@ -208,6 +217,7 @@ def measure(label: str, make_url_for) -> None:
         floor_peak = peak_memory(lambda: run_floor(floor_engine, sample))
         floor_engine.dispose()
         memory_server.db.engine.dispose()
+        players_database(make_url_for(folder, "memory")).engine.dispose()
         report(f"{label} peak memory, {len(sample)} moves", ours_peak / 1024, floor_peak / 1024, "KiB")
         for name in ("ours", "floor", "memory", "floor2"):
             if url.startswith("postgresql"):
