@@ -13,15 +13,20 @@ all with In-Reply-To and References. The games are accepted and set up through t
 pipeline first.
 Replies are made before the clock starts; ours and the floor alternate ply by ply,
 so noise on the machine hits both alike.
+
+On PostgreSQL it then runs as many worker processes as the machine has cores, each
+with its own games, all receiving their moves at the same time.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import secrets
 import tempfile
 import time
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -89,9 +94,18 @@ def latest_mail(server: Server, game_id: int, recipient: str, kind: str) -> byte
         return mail.raw
 
 
-def answer_all(server: Server, games: list[int], kind: str, text_for) -> None:
-    """Every player of every game replies to their latest mail of ``kind`` (not timed)."""
-    for number, game_id in enumerate(games):
+@dataclass(frozen=True)
+class Script:
+    """One game of the benchmark: its id, its number (which names its players) and its orders."""
+
+    game_id: int
+    number: int
+    orders: tuple[str, ...]
+
+
+def answer_all(server: Server, games: dict[int, int], kind: str, text_for) -> None:
+    """Every player of every game (number -> game id) replies to their latest mail of ``kind`` (not timed)."""
+    for number, game_id in games.items():
         for side in SIDES:
             sent = latest_mail(server, game_id, address(side, number), kind)
             raw = reply(sent, text_for(side), CLIENTS[number % len(CLIENTS)], address(side, number))
@@ -99,31 +113,37 @@ def answer_all(server: Server, games: list[int], kind: str, text_for) -> None:
             assert outcome and outcome.startswith("done"), outcome
 
 
-def prepare(url: str, folder: Path) -> tuple[Server, list[tuple[int, list[str]]]]:
-    """Games invited, accepted and set up through the pipeline, White to move; each with its scripted orders."""
-    settings = load_settings({"MIRRORPOST_INSTANCE": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
-                              "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"})
-    server = Server.from_settings(settings)
+def server_for(url: str, folder: Path) -> Server:
+    return Server.from_settings(load_settings({
+        "MIRRORPOST_INSTANCE": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
+        "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"}))
+
+
+def prepare(url: str, folder: Path, first: int = 0) -> tuple[Server, list[Script]]:
+    """GAMES games (numbered from ``first``) invited, accepted and set up through the pipeline, White to
+    move; each with its scripted orders."""
+    server = server_for(url, folder)
     server.db.upgrade()
     with server.db.engine.begin() as connection:
-        service = GameService(connection, settings, server.signer)
-        games = [service.create_game("looking-glass", service.player(address("white", number)),
-                                     service.player(address("black", number)), {}, None).id
-                 for number in range(GAMES)]
+        service = GameService(connection, server.settings, server.signer)
+        games = {number: service.create_game("looking-glass", service.player(address("white", number)),
+                                             service.player(address("black", number)), {}, None).id
+                 for number in range(first, first + GAMES)}
     answer_all(server, games, "invitation", lambda side: "accept")
     answer_all(server, games, "setup-request", lambda side: "setup 518")
     rng = random.Random(7)
-    return server, [(game_id, scripted_orders(rng)) for game_id in games]
+    return server, [Script(game_id, number, tuple(scripted_orders(rng))) for number, game_id in games.items()]
 
 
-def replies_for_ply(server: Server, scripts: list[tuple[int, list[str]]], ply: int) -> list[bytes]:
+def replies_for_ply(server: Server, scripts: list[Script], ply: int) -> list[bytes]:
     """Each game's order for this ply, as a reply to the move request the player got."""
     side = SIDES[ply % 2]
     replies = []
-    for number, (game_id, orders) in enumerate(scripts):
-        if ply < len(orders):
-            sent = latest_mail(server, game_id, address(side, number), "request")
-            replies.append(reply(sent, orders[ply], CLIENTS[number % len(CLIENTS)], address(side, number)))
+    for script in scripts:
+        if ply < len(script.orders):
+            player = address(side, script.number)
+            sent = latest_mail(server, script.game_id, player, "request")
+            replies.append(reply(sent, script.orders[ply], CLIENTS[script.number % len(CLIENTS)], player))
     return replies
 
 
@@ -132,6 +152,50 @@ def run_ours(server: Server, messages: list[bytes]) -> int:
         outcome = receive(server.db, server.settings, server.signer, raw, "bench").outcome
         assert outcome and outcome.startswith("done") and ": moved" in outcome, outcome
     return len(messages)
+
+
+def worker_process(url: str, folder: Path, scripts: list[Script], barrier, durations) -> None:
+    """One of several workers at once: ply by ply, its replies made, then all start together."""
+    server = server_for(url, folder)
+    for ply in range(PLIES):
+        messages = replies_for_ply(server, scripts, ply)
+        barrier.wait()
+        began = time.perf_counter()
+        run_ours(server, messages)
+        durations.put((ply, time.perf_counter() - began, len(messages)))
+        barrier.wait()  # nobody makes the next replies while another still works
+    server.db.engine.dispose()
+    players_database(url).engine.dispose()
+
+
+def run_concurrently(url: str, folder: Path, workers: int) -> tuple[int, float]:
+    """``workers`` processes, GAMES games each, receiving their moves at once; returns (moves, seconds).
+
+    A ply takes as long as its slowest worker; the replies are made between plies, off the clock.
+    """
+    all_scripts = []
+    for index in range(workers):
+        server, scripts = prepare(url, folder / f"worker{index}", first=(index + 1) * 1000)
+        server.db.engine.dispose()
+        players_database(url).engine.dispose()
+        all_scripts.append(scripts)
+    context = multiprocessing.get_context("spawn")  # no connection is carried into a child
+    barrier, durations = context.Barrier(workers), context.Queue()
+    processes = [context.Process(target=worker_process, args=(url, folder / f"worker{index}", scripts,
+                                                               barrier, durations))
+                 for index, scripts in enumerate(all_scripts)]
+    for process in processes:
+        process.start()
+    slowest: dict[int, float] = {}
+    moves = 0
+    for _ in range(workers * PLIES):
+        ply, seconds, done = durations.get(timeout=600)
+        slowest[ply] = max(slowest.get(ply, 0.0), seconds)
+        moves += done
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0, process.exitcode
+    return moves, sum(slowest.values())
 
 
 def dispatch_all(server: Server) -> tuple[int, float]:
@@ -219,8 +283,12 @@ def measure(label: str, make_url_for) -> None:
         memory_server.db.engine.dispose()
         players_database(make_url_for(folder, "memory")).engine.dispose()
         report(f"{label} peak memory, {len(sample)} moves", ours_peak / 1024, floor_peak / 1024, "KiB")
-        for name in ("ours", "floor", "memory", "floor2"):
-            if url.startswith("postgresql"):
+        if url.startswith("postgresql"):
+            workers = os.cpu_count() or 2
+            moves, seconds = run_concurrently(make_url_for(folder, "workers"), folder, workers)
+            print(f"    {workers} worker processes at once, {GAMES} games each: {moves / seconds:.1f} moves/s "
+                  f"together, {moves / seconds / workers:.1f} per core (the database server shares these cores)")
+            for name in ("ours", "floor", "memory", "floor2", "workers"):
                 drop_postgres(make_url_for(folder, name))
 
 

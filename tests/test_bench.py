@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.conftest import POSTGRES
+
 ROOT = Path(__file__).parent.parent
 
 
@@ -45,6 +47,10 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
     sent = int(re.search(r"then sending the (\d+) mails", output).group(1))
     assert sent >= 2 * moves  # every move queued a request and a receipt, and all of them went out
     assert "PostgreSQL" in output
+    if POSTGRES:  # several workers at once, each on its own games, on the database that coordinates them
+        assert re.search(r"PostgreSQL time per move vs floor .* ratio +\d+\.\d+x", output)
+        together = re.search(r"(\d+) worker processes at once, \d+ games each: ([\d.]+) moves/s together", output)
+        assert together and int(together.group(1)) >= 2 and float(together.group(2)) > 0
 
 
 def test_bench_web_renders_growing_histories_and_fits_a_line():
