@@ -11,6 +11,7 @@ import click
 
 from app.rules.scenario import run_scenario
 
+EX_TEMPFAIL = 75  # sysexits.h: a temporary failure; Postfix's pipe, procmail and sendmail try again later
 
 @click.group(help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
 def cli() -> None:
@@ -31,7 +32,8 @@ def init_db() -> None:
     click.echo(f"schema up to date: {server.settings.database_url}")
 
 
-@cli.command(help="Process one raw RFC 5322 message from FILE (or standard input) as if it arrived by mail.")
+@cli.command(help="Process one raw RFC 5322 message from FILE (or standard input) as if it arrived by mail. "
+             "Exits 0 once it is stored, 75 (EX_TEMPFAIL: the mail system tries again) if it could not be.")
 @click.argument("file", type=click.File("rb"), default="-")
 def ingest(file: click.utils.LazyFile) -> None:
     from app.mail.inbound import receive
@@ -41,7 +43,11 @@ def ingest(file: click.utils.LazyFile) -> None:
     raw = file.read()
     if not raw.strip():
         raise click.ClickException("empty message")
-    receipt = receive(server.db, server.settings, server.signer, raw, "ingest")
+    try:
+        receipt = receive(server.db, server.settings, server.signer, raw, "ingest")
+    except Exception as error:  # not stored: EX_TEMPFAIL, so the MTA keeps the message and tries again
+        click.echo(f"not stored, try again later: {error.__class__.__name__}: {error}", err=True)
+        sys.exit(EX_TEMPFAIL)
     outcome = receipt.outcome
     if outcome is None:
         outcome = "already stored and processed" if receipt.duplicate else "processed elsewhere"

@@ -36,9 +36,13 @@ class InboundHandler:
         loop = asyncio.get_running_loop()
         server = self.server
         received = Received(raw, envelope.mail_from, list(envelope.rcpt_tos))
-        inbound_id, duplicate = await loop.run_in_executor(
-            None, store, server.db, raw, "smtp", received.envelope_from, received.envelope_to
-        )
+        try:
+            inbound_id, duplicate = await loop.run_in_executor(
+                None, store, server.db, raw, "smtp", received.envelope_from, received.envelope_to
+            )
+        except Exception:  # not stored: a temporary refusal makes the sending server try again later
+            log.exception("could not store a message from %s", envelope.mail_from)
+            return "451 4.3.0 Temporary failure: please try again later"
         # Accepted once stored; processed in the background (a redelivery only if it never was).
         loop.run_in_executor(None, self.process_quietly, inbound_id, None if duplicate else received)
         return "250 2.0.0 Message accepted for delivery"

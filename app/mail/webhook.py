@@ -3,12 +3,14 @@
 Headers: ``X-Mirrorpost-Timestamp`` (Unix seconds, within five minutes) and
 ``X-Mirrorpost-Signature``: hex HMAC-SHA256 of ``"<timestamp>." + body`` with
 ``INBOUND_WEBHOOK_SECRET``. Optional ``X-Envelope-From`` and ``X-Envelope-To``.
+Answers 202 once the message is stored, 503 if it could not be (send it again).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import time
 
 from flask import Blueprint, abort, current_app, jsonify, request
@@ -16,6 +18,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from app.mail.inbound import receive
 
 blueprint = Blueprint("inbound", __name__)
+log = logging.getLogger(__name__)
 MAX_SKEW = 300
 
 
@@ -39,6 +42,10 @@ def inbound_raw():
     if not body.strip():
         return jsonify(error="empty message"), 400
     envelope_to = [a.strip() for a in request.headers.get("X-Envelope-To", "").split(",") if a.strip()]
-    receipt = receive(server.db, server.settings, server.signer, body, "webhook",
-                      request.headers.get("X-Envelope-From"), envelope_to)
+    try:
+        receipt = receive(server.db, server.settings, server.signer, body, "webhook",
+                          request.headers.get("X-Envelope-From"), envelope_to)
+    except Exception:  # not stored: the sender should try again
+        log.exception("could not store a message posted to the webhook")
+        return jsonify(error="not stored; try again later"), 503
     return jsonify(id=receipt.inbound_id, duplicate=receipt.duplicate), 202

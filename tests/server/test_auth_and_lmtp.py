@@ -2,6 +2,9 @@
 
 import smtplib
 
+import pytest
+from sqlalchemy import text
+
 from app.mail.clients import reply
 from app.mail.listener import start_listener
 from tests.conftest import make_server
@@ -72,3 +75,26 @@ def test_forfeit_mode_mails_the_opponent_to_order_for_the_army(server):
     assert table.game(game_id).ply == 1
     assert "Proxy order for your army" in table.text(ALICE, "proxy-move")
     assert "your move (Black)" in table.last(BOB).subject
+
+
+def test_a_message_the_listener_cannot_store_is_refused_for_now_and_the_retry_is_applied(tmp_path, database_url):
+    """Not stored is not accepted: 451, which every mail server retries (a 5xx would bounce the move)."""
+    port = free_port()
+    server = make_server(tmp_path, database_url, INBOUND_SMTP_PORT=str(port))
+    table = Table(server)
+    game_id = table.new_game()
+    raw = reply(table.last(ALICE, "invitation").raw, "accept", "thunderbird", ALICE)
+    with server.db.engine.begin() as connection:  # the database cannot store mail for a while
+        connection.execute(text("ALTER TABLE inbound_messages RENAME TO inbound_messages_away"))
+    listener = start_listener(server)
+    try:
+        with smtplib.SMTP("127.0.0.1", port) as client, pytest.raises(smtplib.SMTPDataError) as refused:
+            client.sendmail(ALICE, ["referee@mirrorpost.test"], raw)
+        assert refused.value.smtp_code == 451
+        with server.db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE inbound_messages_away RENAME TO inbound_messages"))
+        with smtplib.SMTP("127.0.0.1", port) as client:  # the sending server's retry
+            client.sendmail(ALICE, ["referee@mirrorpost.test"], raw)
+        wait_until(lambda: table.game(game_id).white_accepted, what="the retried delivery to be applied")
+    finally:
+        listener.stop()

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sqlalchemy import text
+
 from app.mail.clients import reply
 from tests.server.harness import ALICE, Table
 
@@ -49,3 +51,17 @@ def test_new_game_with_a_bad_option_fails_clearly(tmp_path, database_url):
     done = manage(tmp_path, database_url, "new-game", "--variant", "looking-glass", "--white", ALICE,
                   "--black", "bob@players.test", "--option", "impossible=maybe")
     assert done.returncode != 0 and b"impossible must be one of" in done.stderr
+
+
+def test_ingest_exits_75_when_the_message_cannot_be_stored_so_the_mail_system_retries(tmp_path, database_url, server):
+    table = Table(server)
+    game_id = table.new_game()
+    raw = reply(table.last(ALICE, "invitation").raw, "accept", "apple", ALICE)
+    with server.db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE inbound_messages RENAME TO inbound_messages_away"))
+    done = manage(tmp_path, database_url, "ingest", stdin=raw)
+    assert done.returncode == 75 and b"not stored, try again later" in done.stderr
+    with server.db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE inbound_messages_away RENAME TO inbound_messages"))
+    assert manage(tmp_path, database_url, "ingest", stdin=raw).returncode == 0
+    assert table.game(game_id).white_accepted

@@ -2,6 +2,8 @@
 
 import time
 
+from sqlalchemy import text
+
 from app import create_app
 from app.mail.clients import reply
 from app.mail.webhook import signature
@@ -46,3 +48,19 @@ def test_webhook_refuses_bad_signatures_and_old_timestamps(tmp_path, database_ur
 def test_webhook_is_off_without_a_secret(server):
     client = create_app(server).test_client()
     assert client.post("/inbound/raw", data=b"x").status_code == 404
+
+
+def test_a_message_the_webhook_cannot_store_gets_503_and_the_retry_is_applied(tmp_path, database_url):
+    server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
+    table = Table(server)
+    game_id = table.start()
+    client = create_app(server).test_client()
+    body = reply(table.last(ALICE, "request").raw, "R e2-e4", "outlook", ALICE)
+    with server.db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE inbound_messages RENAME TO inbound_messages_away"))
+    refused = post(client, body)
+    assert refused.status_code == 503 and "try again" in refused.json["error"]
+    with server.db.engine.begin() as connection:
+        connection.execute(text("ALTER TABLE inbound_messages_away RENAME TO inbound_messages"))
+    assert post(client, body).status_code == 202
+    assert table.game(game_id).ply == 1
