@@ -115,20 +115,17 @@ class GameService:
         self.players.append(player)
         return player
 
-    def lock(self, game_id: int, skip_locked: bool = False) -> GameRecord:
-        """The game row, locked for the rest of the transaction (None if skipping a locked one).
-
-        A game this service already holds is returned as it is: one record per game row.
-        """
-        for known in self.games:
-            if known.id == game_id:
-                return known
-        game = records.lock_game(self.connection, game_id, skip_locked)
+    def lock(self, game_id: int) -> GameRecord:
+        """The game, its row locked for the rest of the transaction (waiting for another holder)."""
+        game = self.held(game_id) or records.lock_game(self.connection, game_id)
         if game is None:
-            if not skip_locked:
-                raise ServiceError(f"there is no game {game_id}")
-            return game  # type: ignore[return-value]
+            raise ServiceError(f"there is no game {game_id}")
         return self.known_game(game)
+
+    def try_lock(self, game_id: int) -> GameRecord | None:
+        """``lock``, or None when another worker holds the game now (PostgreSQL's SKIP LOCKED)."""
+        game = self.held(game_id) or records.lock_game(self.connection, game_id, skip_locked=True)
+        return None if game is None else self.known_game(game)
 
     def lock_quoting(self, game_id: int, message_ids: list[str]) -> tuple[GameRecord, list[str]]:
         """``lock``, with the text parts of this game's mails that have these Message-IDs (what a reply
@@ -136,14 +133,16 @@ class GameService:
         game, texts = records.lock_game_quoted(self.connection, game_id, message_ids)
         if game is None:
             raise ServiceError(f"there is no game {game_id}")
-        for known in self.games:
-            if known.id == game_id:
-                return known, texts
-        return self.known_game(game), texts
+        return self.known_game(self.held(game_id) or game), texts
+
+    def held(self, game_id: int) -> GameRecord | None:
+        """The record of a game this service already holds: one record per game row."""
+        return next((game for game in self.games if game.id == game_id), None)
 
     def known_game(self, game: GameRecord) -> GameRecord:
-        game.white, game.black = self.known_player(game.white), self.known_player(game.black)
-        self.games.append(game)
+        if game not in self.games:
+            game.white, game.black = self.known_player(game.white), self.known_player(game.black)
+            self.games.append(game)
         return game
 
     # ------------------------------------------------------------------ creating games
@@ -169,7 +168,7 @@ class GameService:
             raise ServiceError("a game needs two different players")
         days, options = self.split_options(variant, raw_options)
         state = get_variant(variant).new_game(options)
-        game = records.add_game(self.connection, {
+        game = self.known_game(records.add_game(self.connection, {
             "variant": variant,
             "options": options,
             "days": days,
@@ -182,8 +181,7 @@ class GameService:
             "state": get_variant(variant).to_json(state),
             "ply": 0,
             "commitments": {},
-        }, self.known_player(white), self.known_player(black))
-        self.games.append(game)
+        }, white, black))
         for side in SIDES:
             if not getattr(game, f"{side}_accepted"):
                 self.mailer.send_invitation(game, side)
@@ -575,7 +573,7 @@ class GameService:
         return acted
 
     def tick(self, game_id: int) -> int:
-        game = self.lock(game_id, skip_locked=True)
+        game = self.try_lock(game_id)
         if game is None or game.status != "active" or game.deadline is None:
             return 0
         variant = get_variant(game.variant)
