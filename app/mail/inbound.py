@@ -8,8 +8,9 @@ the commands to the game service and mark the message done, all in one transacti
 The mark decides: it is written only if the message is still new, so whoever marks
 it first has applied it, and any other attempt (another worker, a redelivery) is
 rolled back whole. Locks are always taken game row first, inbound row last (by the
-mark), so two attempts never wait on each other. A crash at any point loses nothing
-and applies nothing twice; ``process_pending`` picks up what was stored but not done.
+mark), so two attempts at one message may wait for each other but never deadlock.
+A crash at any point loses nothing and applies nothing twice; ``process_pending``
+picks up what was stored but not done.
 """
 
 from __future__ import annotations
