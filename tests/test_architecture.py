@@ -49,3 +49,15 @@ def test_only_the_game_service_writes_game_state():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 first = node.args[0]
                 assert not (isinstance(first, ast.Name) and first.id in GAME_NAMES), str(path)
+
+
+def test_only_the_game_service_calls_the_statements_that_write_games_players_and_events():
+    writers = {"save_game", "save_player", "add_event", "add_game", "find_or_add_player"}
+    for path in APP.rglob("*.py"):
+        if path.parent.name == "games" and path.name in ("service.py", "records.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in writers:
+                assert not (isinstance(node.value, ast.Name) and node.value.id == "records"), (str(path), node.attr)
+            if isinstance(node, ast.ImportFrom) and node.module == "app.games.records":
+                assert not writers & {alias.name for alias in node.names}, str(path)
