@@ -26,6 +26,31 @@ def restart_later(server) -> None:
         connection.execute(update(InboundMessage).values(received_at=utcnow() - 2 * SETTLE))
 
 
+def at_once(work, workers: int = 2) -> list:
+    """Run ``work(ready)`` in ``workers`` threads: each calls ``ready()`` once set up, then all go on together.
+
+    Returns what each returned; the first error in any of them is raised here.
+    """
+    barrier = threading.Barrier(workers)
+    results, errors = [], []
+
+    def run():
+        try:
+            results.append(work(barrier.wait))
+        except Exception as error:
+            errors.append(error)
+            barrier.abort()  # the others must not wait for this one
+
+    threads = [threading.Thread(target=run) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
 def counts(server):
     with server.db.sessions() as session:
         return (
@@ -86,23 +111,13 @@ def test_two_workers_at_once_apply_each_inbound_mail_once(server):
     for raw in raws:
         store(server.db, raw, "smtp")
     restart_later(server)
-    barrier = threading.Barrier(2)
-    errors = []
 
-    def work():
-        try:
-            barrier.wait()
-            for _ in range(3):
-                process_pending(server.db, server.settings, server.signer)
-        except Exception as error:
-            errors.append(error)
+    def work(ready):
+        ready()
+        for _ in range(3):
+            process_pending(server.db, server.settings, server.signer)
 
-    threads = [threading.Thread(target=work) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
+    at_once(work)
     for game_id in games:
         assert table.game(game_id).ply == 1
         moves = [e for e in table.events(game_id) if e.result == "moved"]
@@ -125,19 +140,14 @@ def test_two_dispatchers_at_once_send_each_mail_once(server, tmp_path):
 
         settings = server.settings.__class__(**{**server.settings.__dict__, "smtp_host": "127.0.0.1",
                                                 "smtp_port": sink.port})
-        barrier = threading.Barrier(2)
 
-        def work():
+        def work(ready):
             dispatcher = Dispatcher(server.db, settings, SMTPTransport(settings), server.signer)
-            barrier.wait()
+            ready()
             for _ in range(5):
                 dispatcher.run_once(limit=2)
 
-        threads = [threading.Thread(target=work) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        at_once(work)
         delivered = [raw for _, _, raw in sink.received]
     with server.db.sessions() as session:
         outbox = list(session.scalars(select(OutboundMessage)))
@@ -165,25 +175,14 @@ def test_two_attempts_at_once_with_the_message_in_hand_apply_it_once(server):
     raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
     inbound_id, _ = store(server.db, raw, "smtp")
     events, _mails = counts(server)
-    barrier = threading.Barrier(2)
-    outcomes, errors = [], []
 
-    def attempt():
-        try:
-            with server.db.engine.connect() as connection:
-                barrier.wait()
-                outcomes.append(process_on(connection, server.settings, server.signer, inbound_id,
-                                           Received(raw, None, [])))
-        except Exception as error:
-            errors.append(error)
+    def attempt(ready):
+        with server.db.engine.connect() as connection:
+            ready()
+            return process_on(connection, server.settings, server.signer, inbound_id, Received(raw, None, []))
 
-    threads = [threading.Thread(target=attempt) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
-    assert [o for o in outcomes if o] == ["done: R e2-e4: moved"]
+    outcomes = at_once(attempt)
+    assert sorted(outcomes, key=str) == [None, "done: R e2-e4: moved"]
     assert table.game(game_id).ply == 1 and counts(server)[0] == events + 1
     assert len([m for m in table.mails(BOB) if m.kind == "request"]) == 1
 
