@@ -109,6 +109,26 @@ def is_postgres(session_or_engine: Session | Engine) -> bool:
     return bind.dialect.name == "postgresql"
 
 
+@contextmanager
+def autocommitted(connection: Connection) -> Iterator[Connection]:
+    """For the block, every statement on ``connection`` (which is in no transaction) commits on its own.
+
+    On PostgreSQL that is autocommit: one round trip per statement, no BEGIN and COMMIT around it; the
+    connection is back to its usual isolation afterwards. SQLite keeps its BEGIN IMMEDIATE transaction
+    around the block (no round trips to save there).
+    """
+    if connection.dialect.name != "postgresql":
+        with connection.begin():
+            yield connection
+        return
+    connection.execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        with connection.begin():  # SQLAlchemy's own bookkeeping only: the driver commits each statement
+            yield connection
+    finally:
+        connection.execution_options(isolation_level=connection.default_isolation_level)
+
+
 class Database:
     """One engine and its session factory."""
 
@@ -125,18 +145,9 @@ class Database:
 
     @contextmanager
     def statements(self) -> Iterator[Connection]:
-        """A connection whose every statement is a transaction of its own.
-
-        On PostgreSQL that is autocommit: one round trip per statement, no BEGIN and COMMIT around it.
-        SQLite keeps its BEGIN IMMEDIATE transaction per block (no round trips to save there).
-        """
-        with self.engine.connect() as connection:
-            if connection.dialect.name == "postgresql":
-                connection = connection.execution_options(isolation_level="AUTOCOMMIT")
-                yield connection
-            else:
-                with connection.begin():
-                    yield connection
+        """A connection of its own whose every statement is a transaction of its own (``autocommitted``)."""
+        with self.engine.connect() as connection, autocommitted(connection):
+            yield connection
 
     def upgrade(self, revision: str = "head") -> None:
         """Create or upgrade the schema to the newest migration (Alembic ``upgrade head``)."""

@@ -24,7 +24,7 @@ from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.config import Settings
-from app.db import Database, utcnow
+from app.db import Database, autocommitted, utcnow
 from app.games.mailing import help_paragraphs
 from app.games.models import Game, Player
 from app.games.reading import read_commands
@@ -111,23 +111,15 @@ def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str
     On PostgreSQL one autocommitted INSERT ... RETURNING (one round trip); SQLite commits its own transaction.
     """
     key = message_key(raw)
-    postgres = connection.dialect.name == "postgresql"
-    if postgres:
-        connection.execution_options(isolation_level="AUTOCOMMIT")
     try:
-        try:
-            with connection.begin():
-                inbound_id = connection.execute(STORE, {
-                    "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
-                    "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow(),
-                }).scalar_one()
-            return inbound_id, False
-        except IntegrityError:
-            with connection.begin():
-                return connection.execute(FIND, {"key": key}).scalar_one(), True
-    finally:
-        if postgres:
-            connection.execution_options(isolation_level=connection.default_isolation_level)
+        with autocommitted(connection):
+            return connection.execute(STORE, {
+                "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
+                "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow(),
+            }).scalar_one(), False
+    except IntegrityError:
+        with autocommitted(connection):
+            return connection.execute(FIND, {"key": key}).scalar_one(), True
 
 
 def process(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
