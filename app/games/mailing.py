@@ -17,7 +17,7 @@ from app.games import present, records
 from app.games.clock import describe_deadline
 from app.games.links import history_link
 from app.games.models import Player
-from app.games.records import GameRecord
+from app.games.records import GameRecord, PlayerRecord
 from app.mail.compose import thread_id
 from app.mail.outbox import Mail, enqueue
 from app.mail.render import render
@@ -215,7 +215,7 @@ class Mailer:
         text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": lines})
         self.mail(game, side, kind, subject, text, html)
 
-    def send_login_link(self, player: Player | records.PlayerRecord, link: str, minutes: int) -> None:
+    def send_login_link(self, player: Player | PlayerRecord, link: str, minutes: int) -> None:
         """A sign-in link for the web pages (asked for at /login)."""
         subject = "Mirrorpost: your sign-in link"
         text, html = render("message", {"subject": subject, "lines": [], "show_marker": False, "paragraphs": [

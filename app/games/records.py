@@ -40,7 +40,6 @@ class PlayerRecord:
     vacation_until: datetime | None
     vacation_year: int
     vacation_days_used: int
-    bounces: int
     loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -131,7 +130,6 @@ SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
     {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
 ADD_EVENT = insert(EVENTS)
 PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
-PLAYER_BY_ID = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.id == bindparam("player_id"))
 EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
 ADD_GAME = insert(GAMES).returning(GAMES.c.id)
 
@@ -171,25 +169,22 @@ def lock_game_quoted(connection: Connection, game_id: int,
     return _game_from(rows[0]), [row[-1] for row in rows if row[-1] is not None]
 
 
-def save_game(connection: Connection, game: GameRecord) -> bool:
+def save_game(connection: Connection, game: GameRecord) -> None:
     """Write the game row if anything in it changed (the row is locked, so all of it is written)."""
     if not changed(game, GAME_CHANGEABLE):
-        return False
+        return
     values = {name: getattr(game, name) for name in GAME_CHANGEABLE}
     connection.execute(SAVE_GAME, {**values, "game_id": game.id, "updated_at": utcnow()})
     remember(game, GAME_CHANGEABLE)
-    return True
 
 
-def save_player(connection: Connection, player: PlayerRecord) -> bool:
+def save_player(connection: Connection, player: PlayerRecord) -> None:
     """Write only the player's changed columns: the player row is not locked, and another game's
-    transaction may change its other columns meanwhile."""
+    transaction (a bounce, say) may change its other columns meanwhile."""
     values = changed(player, PLAYER_CHANGEABLE)
-    if not values:
-        return False
-    connection.execute(update(PLAYERS).where(PLAYERS.c.id == player.id).values(values))
-    remember(player, PLAYER_CHANGEABLE)
-    return True
+    if values:
+        connection.execute(update(PLAYERS).where(PLAYERS.c.id == player.id).values(values))
+        remember(player, PLAYER_CHANGEABLE)
 
 
 def add_event(connection: Connection, values: dict[str, Any]) -> None:
@@ -215,11 +210,6 @@ def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord
 
 def player_by_email(connection: Connection, email: str) -> PlayerRecord | None:
     row = connection.execute(PLAYER_BY_EMAIL, {"email": email}).first()
-    return _player_from(row) if row is not None else None
-
-
-def player_by_id(connection: Connection, player_id: int) -> PlayerRecord | None:
-    row = connection.execute(PLAYER_BY_ID, {"player_id": player_id}).first()
     return _player_from(row) if row is not None else None
 
 
