@@ -11,7 +11,7 @@ import logging
 
 from imap_tools import AND, MailBox, MailBoxUnencrypted
 
-from app.mail.inbound import Received, process_safely, store
+from app.mail.inbound import Received, process_stored, store
 from app.server import Server
 
 log = logging.getLogger(__name__)
@@ -38,8 +38,6 @@ def poll(server: Server, limit: int = 100) -> int:
             received = Received(raw, None, [settings.server_email])
             inbound_id, duplicate = store(server.db, raw, "imap", received.envelope_from, received.envelope_to)
             mailbox.flag(uid, STORED, True)
-            with server.db.engine.connect() as connection:  # a redelivery only if it was never processed
-                process_safely(server.db, connection, settings, server.signer, inbound_id,
-                               None if duplicate else received)
+            process_stored(server.db, settings, server.signer, inbound_id, received, duplicate)
             count += 1
     return count

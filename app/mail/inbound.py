@@ -90,11 +90,22 @@ def receive(db: Database, settings: Settings, signer: TokenSigner, raw: bytes, s
     Both on one connection: every message that comes in goes through here. Once stored, the message is
     accepted: a failure while processing it is logged and left to ``process_pending``, never raised.
     """
+    received = Received(raw, envelope_from, list(envelope_to or []))
     with db.engine.connect() as connection:
         inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to)
-        in_hand = None if duplicate else Received(raw, envelope_from, list(envelope_to or []))
-        outcome = process_safely(db, connection, settings, signer, inbound_id, in_hand)
-        return Receipt(inbound_id, duplicate, outcome)
+        return Receipt(inbound_id, duplicate,
+                       process_stored(db, settings, signer, inbound_id, received, duplicate, connection))
+
+
+def process_stored(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int, received: Received,
+                   duplicate: bool, connection: Connection | None = None) -> str | None:
+    """Process what a door has just stored, with its bytes in hand; a redelivery (``duplicate``) is read
+    back and processed only if it never was. Never raises (``process_safely``)."""
+    in_hand = None if duplicate else received
+    if connection is not None:
+        return process_safely(db, connection, settings, signer, inbound_id, in_hand)
+    with db.engine.connect() as own:
+        return process_safely(db, own, settings, signer, inbound_id, in_hand)
 
 
 def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
@@ -167,16 +178,22 @@ def process_safely(db: Database, connection: Connection, settings: Settings, sig
     kept for an operator, so one bad message cannot hold up the others."""
     try:
         return process_on(connection, settings, signer, inbound_id, in_hand)
-    except DBAPIError as error:
-        code = getattr(error.orig, "sqlstate", None)
-        if error.connection_invalidated or code in TRANSIENT or "database is locked" in str(error.orig):
+    except Exception as error:
+        if transient(error):
             log.warning("processing inbound message %s was interrupted (%s); it stays queued", inbound_id, error)
-            return None
-        log.exception("processing inbound message %s failed", inbound_id)
-    except Exception:
-        log.exception("processing inbound message %s failed", inbound_id)
-    mark_failed(db, inbound_id)
-    return None
+        else:
+            log.exception("processing inbound message %s failed", inbound_id)
+            mark_failed(db, inbound_id)
+        return None
+
+
+def transient(error: Exception) -> bool:
+    """A failure that trying again can cure: a lost connection, a deadlock, a serialization failure, a
+    database locked for longer than the busy timeout."""
+    if not isinstance(error, DBAPIError):
+        return False
+    code = getattr(error.orig, "sqlstate", None)
+    return error.connection_invalidated or code in TRANSIENT or "database is locked" in str(error.orig)
 
 
 def process_pending(db: Database, settings: Settings, signer: TokenSigner, limit: int = 50,

@@ -9,7 +9,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from app.mail.inbound import Received, process_safely, store
+from app.mail.inbound import Received, process_stored, store
 from app.server import Server
 
 log = logging.getLogger(__name__)
@@ -44,13 +44,9 @@ class InboundHandler:
             log.exception("could not store a message from %s", envelope.mail_from)
             return "451 4.3.0 Temporary failure: please try again later"
         # Accepted once stored; processed in the background (a redelivery only if it never was).
-        loop.run_in_executor(None, self.process_quietly, inbound_id, None if duplicate else received)
+        loop.run_in_executor(None, process_stored, server.db, server.settings, server.signer, inbound_id,
+                             received, duplicate)
         return "250 2.0.0 Message accepted for delivery"
-
-    def process_quietly(self, inbound_id: int, in_hand: Received | None) -> None:
-        server = self.server
-        with server.db.engine.connect() as connection:
-            process_safely(server.db, connection, server.settings, server.signer, inbound_id, in_hand)
 
 
 class LMTPController(Controller):
