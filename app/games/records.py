@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from app.db import utcnow
 from app.games.models import Event, Game, Player
 from app.mail.models import OutboundMessage
+from app.prebuilt import Prebuilt
 
 GAMES = Game.__table__
 PLAYERS = Player.__table__
@@ -116,19 +117,19 @@ _GAME_WITH_PLAYERS = (
     .select_from(GAMES.join(_WHITE, _WHITE.c.id == GAMES.c.white_id).join(_BLACK, _BLACK.c.id == GAMES.c.black_id))
     .where(GAMES.c.id == bindparam("game_id"))
 )
-LOCK_GAME = _GAME_WITH_PLAYERS.with_for_update(of=GAMES)
-LOCK_GAME_OR_SKIP = _GAME_WITH_PLAYERS.with_for_update(of=GAMES, skip_locked=True)
+LOCK_GAME = Prebuilt(_GAME_WITH_PLAYERS.with_for_update(of=GAMES))
+LOCK_GAME_OR_SKIP = Prebuilt(_GAME_WITH_PLAYERS.with_for_update(of=GAMES, skip_locked=True))
 _QUOTED = OUTBOX.alias("quoted")
 QUOTED_IDS = 2  # the mail a reply answers is named first: its In-Reply-To, or the last of its References
-LOCK_GAME_QUOTED = (  # one row per mail named (or one row with no text): the game columns repeat
+LOCK_GAME_QUOTED = Prebuilt(  # one row per mail named (or one row with no text): the game columns repeat
     _GAME_WITH_PLAYERS.add_columns(_QUOTED.c.body_text)
     .outerjoin(_QUOTED, (_QUOTED.c.game_id == GAMES.c.id)
                & _QUOTED.c.message_id.in_([bindparam(f"quoted_{n}") for n in range(QUOTED_IDS)]))
     .with_for_update(of=GAMES)
 )
-SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
-    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
-ADD_EVENT = insert(EVENTS)
+SAVE_GAME = Prebuilt(update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
+    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")}))
+ADD_EVENT = Prebuilt(insert(EVENTS))
 PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
 EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
 ADD_GAME = insert(GAMES).returning(GAMES.c.id)
@@ -152,7 +153,7 @@ def lock_game(connection: Connection, game_id: int, skip_locked: bool = False) -
     """The game and its players, the game row locked until the transaction ends (None: no such game,
     or, with ``skip_locked``, another worker holds it)."""
     query = LOCK_GAME_OR_SKIP if skip_locked else LOCK_GAME
-    row = connection.execute(query, {"game_id": game_id}).first()
+    row = query.execute(connection, {"game_id": game_id}).first()
     return None if row is None else _game_from(row)
 
 
@@ -163,7 +164,7 @@ def lock_game_quoted(connection: Connection, game_id: int,
     the round trip that locks the game. A fixed number of names keeps one prepared statement."""
     named = [*message_ids[:QUOTED_IDS], *[None] * (QUOTED_IDS - len(message_ids[:QUOTED_IDS]))]
     values = {"game_id": game_id, **{f"quoted_{n}": name for n, name in enumerate(named)}}
-    rows = connection.execute(LOCK_GAME_QUOTED, values).all()
+    rows = LOCK_GAME_QUOTED.execute(connection, values).all()
     if not rows:
         return None, []
     return _game_from(rows[0]), [row[-1] for row in rows if row[-1] is not None]
@@ -174,7 +175,7 @@ def save_game(connection: Connection, game: GameRecord) -> None:
     if not changed(game, GAME_CHANGEABLE):
         return
     values = {name: getattr(game, name) for name in GAME_CHANGEABLE}
-    connection.execute(SAVE_GAME, {**values, "game_id": game.id, "updated_at": utcnow()})
+    SAVE_GAME.execute(connection, {**values, "game_id": game.id, "updated_at": utcnow()})
     remember(game, GAME_CHANGEABLE)
 
 
@@ -188,7 +189,7 @@ def save_player(connection: Connection, player: PlayerRecord) -> None:
 
 
 def add_event(connection: Connection, values: dict[str, Any]) -> None:
-    connection.execute(ADD_EVENT, values)
+    ADD_EVENT.execute(connection, values)
 
 
 def events_of(connection: Connection, game_id: int) -> list[Any]:

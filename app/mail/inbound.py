@@ -37,6 +37,7 @@ from app.mail.parse import ParsedMail, parse
 from app.mail.quotes import new_text
 from app.mail.render import render
 from app.mail.screen import bounce_reason, robot_reason
+from app.prebuilt import Prebuilt
 from app.rules.registry import get_variant
 from app.tokens import TokenSigner
 
@@ -44,13 +45,13 @@ log = logging.getLogger(__name__)
 
 INBOUND = InboundMessage.__table__
 OUTBOX = OutboundMessage.__table__
-STORE = insert(INBOUND).returning(INBOUND.c.id)
+STORE = Prebuilt(insert(INBOUND).returning(INBOUND.c.id))
 FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
-READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to)
-        .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
-MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
+READ = Prebuilt(select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to)
+                .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
+MARK = Prebuilt(update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
-    sender=bindparam("from_address"))
+    sender=bindparam("from_address")))
 PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.received_at <= bindparam("before"))
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
 SETTLE = timedelta(seconds=30)  # the sweep leaves younger messages to the door that received them
@@ -124,7 +125,7 @@ def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str
     key = message_key(raw)
     try:
         with autocommitted(connection):
-            return connection.execute(STORE, {
+            return STORE.execute(connection, {
                 "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
                 "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow(),
             }).scalar_one(), False
@@ -154,14 +155,15 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
         with connection.begin():
             received = in_hand
             if received is None:
-                row = connection.execute(READ, {"inbound_id": inbound_id}).first()
+                row = READ.execute(connection, {"inbound_id": inbound_id}).first()
                 if row is None:
                     return None
-                received = Received(row.raw, row.envelope_from, row.envelope_to or [])
+                raw, envelope_from, envelope_to = row
+                received = Received(raw, envelope_from, envelope_to or [])
             pipeline = Pipeline(connection, settings, signer)
             status, outcome = pipeline.run(received)
             pipeline.service.flush()
-            marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status,
+            marked = MARK.execute(connection, {"inbound_id": inbound_id, "new_status": status,
                                                "new_outcome": outcome, "at": utcnow(),
                                                "from_address": pipeline.sender}).rowcount
             if marked != 1:

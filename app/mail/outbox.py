@@ -25,6 +25,7 @@ from app.config import Settings
 from app.db import Database, is_postgres, utcnow
 from app.mail.compose import headers_for, new_message_id
 from app.mail.models import OutboundMessage
+from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ LEASE = timedelta(minutes=5)
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=4)
 GIVE_UP_AFTER = 40  # attempts: about five days of retries
-QUEUE = insert(OutboundMessage.__table__)
+QUEUE = Prebuilt(insert(OutboundMessage.__table__))
 
 
 @dataclass
@@ -90,7 +91,7 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             "created_at": now,
         })
     if rows:
-        connection.execute(QUEUE, rows)
+        QUEUE.executemany(connection, rows)
 
 
 class Transport(Protocol):

@@ -1,0 +1,170 @@
+"""The statements every handled message runs, compiled once and run straight on psycopg's cursor.
+
+Each inbound message stores its bytes, locks its game, writes the game, an event and the outbox,
+and marks itself done: the same handful of statements, thousands of times. Through SQLAlchemy's
+execution layer each costs about twice the driver's own CPU (execution context, result set-up,
+events), which was most of a move's time on PostgreSQL. A ``Prebuilt`` skips that layer there,
+and keeps what it gives:
+
+- the SQL and its parameters as SQLAlchemy compiles them for the dialect, with the column types'
+  bind and result processors (UTC timestamps, JSON);
+- the connection's transaction: the statement runs in whatever transaction the ``Connection`` has
+  begun (and refuses to run outside one);
+- its errors: a driver error is raised as SQLAlchemy's ``DBAPIError`` subclass (``IntegrityError``
+  and the rest), and a lost connection invalidates the ``Connection`` as SQLAlchemy would.
+
+Other drivers (SQLite's, whose calls are in-process and cheap) run them through ``Connection.execute``.
+Run on the cursor, a statement still fires the ``before_cursor_execute`` and ``after_cursor_execute``
+events (with no execution context), but is not echoed to SQLAlchemy's log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import Connection
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError, InvalidRequestError
+from sqlalchemy.sql.expression import Executable
+
+Processor = Callable[[Any], Any]
+
+
+class Rows(Protocol):
+    """What callers read of a statement's result, from either path."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def first(self) -> Sequence[Any] | None: ...
+
+    def all(self) -> Sequence[Sequence[Any]]: ...
+
+    def scalar_one(self) -> Any: ...
+
+
+@dataclass
+class _Compiled:
+    """One statement compiled for one dialect and one set of parameter names."""
+
+    sql: str
+    compiled: Any  # SQLAlchemy's Compiled: it also fills in the statement's own literal parameters
+    binds: dict[str, Processor]
+    result_types: list[Any]  # the exported columns' types (empty for statements without rows)
+    results: list[Processor | None] | None = None  # known after the first result arrives
+
+
+class _DriverRows:
+    """The rows of one statement run on the driver's cursor, with the column types' result processors."""
+
+    def __init__(self, cursor: Any, processors: list[Processor | None] | None) -> None:
+        self.cursor = cursor
+        self.processors = processors
+        self.rowcount: int = cursor.rowcount
+
+    def _row(self, row: Sequence[Any]) -> tuple[Any, ...]:
+        if not self.processors:
+            return tuple(row)
+        return tuple(value if process is None or value is None else process(value)
+                     for process, value in zip(self.processors, row, strict=True))
+
+    def first(self) -> tuple[Any, ...] | None:
+        row = self.cursor.fetchone()
+        self.cursor.close()
+        return None if row is None else self._row(row)
+
+    def all(self) -> list[tuple[Any, ...]]:
+        rows = [self._row(row) for row in self.cursor.fetchall()]
+        self.cursor.close()
+        return rows
+
+    def scalar_one(self) -> Any:
+        rows = self.all()
+        if len(rows) != 1:
+            raise InvalidRequestError(f"expected exactly one row, got {len(rows)}")
+        return rows[0][0]
+
+
+class Prebuilt:
+    """A Core statement run on the driver's cursor on PostgreSQL (psycopg), else through SQLAlchemy."""
+
+    def __init__(self, statement: Executable) -> None:
+        self.statement = statement
+        self._compiled: WeakKeyDictionary[Dialect, dict[tuple[str, ...], _Compiled]] = WeakKeyDictionary()
+
+    def execute(self, connection: Connection, parameters: dict[str, Any]) -> Rows:
+        if connection.dialect.driver != "psycopg":
+            return connection.execute(self.statement, parameters)
+        compiled = self._compile(connection.dialect, tuple(parameters))
+        cursor = self._run(connection, compiled, "execute", self._bind(compiled, parameters))
+        if cursor.description is None:  # no rows to read: only the row count
+            rows = _DriverRows(cursor, None)
+            cursor.close()
+            return rows
+        if compiled.results is None:
+            compiled.results = self._result_processors(connection.dialect, compiled, cursor.description)
+        return _DriverRows(cursor, compiled.results)
+
+    def executemany(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
+        """The statement once per row (psycopg sends them in one pipeline); all rows have the same keys."""
+        if connection.dialect.driver != "psycopg":
+            connection.execute(self.statement, rows)
+            return
+        compiled = self._compile(connection.dialect, tuple(rows[0]))
+        self._run(connection, compiled, "executemany", [self._bind(compiled, row) for row in rows]).close()
+
+    def _compile(self, dialect: Dialect, keys: tuple[str, ...]) -> _Compiled:
+        by_keys = self._compiled.setdefault(dialect, {})
+        found = by_keys.get(keys)
+        if found is None:
+            compiled = self.statement.compile(dialect=dialect, column_keys=list(keys))  # type: ignore[attr-defined]
+            binds = {}
+            for bind, name in compiled.bind_names.items():
+                process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+                if process is not None:
+                    binds[name] = process
+            exported = getattr(self.statement, "exported_columns", ())
+            found = by_keys[keys] = _Compiled(compiled.string, compiled, binds, [column.type for column in exported])
+        return found
+
+    @staticmethod
+    def _bind(compiled: _Compiled, parameters: dict[str, Any]) -> dict[str, Any]:
+        values = compiled.compiled.construct_params(parameters)
+        for name, process in compiled.binds.items():
+            if name in values:
+                values[name] = process(values[name])
+        return values
+
+    @staticmethod
+    def _result_processors(dialect: Dialect, compiled: _Compiled, description: Any) -> list[Processor | None]:
+        if len(compiled.result_types) != len(description):  # not a statement of known columns
+            return []
+        return [kind.dialect_impl(dialect).result_processor(dialect, column.type_code)
+                for kind, column in zip(compiled.result_types, description, strict=True)]
+
+    @staticmethod
+    def _run(connection: Connection, compiled: _Compiled, method: str, parameters: Any) -> Any:
+        if not connection.in_transaction():
+            raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
+        dialect = connection.dialect
+        driver_connection = connection.connection.driver_connection
+        cursor = driver_connection.cursor()
+        many = method == "executemany"
+        events = connection.dispatch
+        try:
+            if events.before_cursor_execute:
+                events.before_cursor_execute(connection, cursor, compiled.sql, parameters, None, many)
+            getattr(cursor, method)(compiled.sql, parameters)
+            if events.after_cursor_execute:
+                events.after_cursor_execute(connection, cursor, compiled.sql, parameters, None, many)
+        except dialect.loaded_dbapi.Error as error:
+            lost = dialect.is_disconnect(error, driver_connection, cursor)
+            cursor.close()
+            if lost:
+                connection.invalidate(error)
+            raise DBAPIError.instance(compiled.sql, parameters, error, dialect.loaded_dbapi.Error,
+                                      dialect=dialect, connection_invalidated=lost) from error
+        return cursor

@@ -1,0 +1,154 @@
+"""Prebuilt statements: on psycopg's cursor they behave as through SQLAlchemy (values, transactions, errors)."""
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import DBAPIError, IntegrityError, InvalidRequestError
+
+from app.db import UTCDateTime, make_engine
+from app.mail.inbound import transient
+from app.prebuilt import Prebuilt
+
+METADATA = MetaData()
+THINGS = Table(
+    "things", METADATA,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(20), unique=True),
+    Column("data", JSON),
+    Column("blob", LargeBinary),
+    Column("at", UTCDateTime()),
+    Column("flag", Boolean),
+)
+ADD = Prebuilt(insert(THINGS).returning(THINGS.c.id))
+ADD_MANY = Prebuilt(insert(THINGS))
+GET = Prebuilt(select(THINGS.c.name, THINGS.c.data, THINGS.c.blob, THINGS.c.at, THINGS.c.flag)
+               .where(THINGS.c.id == bindparam("thing_id")))
+RENAME_IF = Prebuilt(update(THINGS).where(THINGS.c.id == bindparam("thing_id"), THINGS.c.name == bindparam("was"))
+                     .values(name=bindparam("now")))
+NAMES = Prebuilt(select(THINGS.c.name).order_by(THINGS.c.name))
+PARIS = timezone(timedelta(hours=1))
+
+
+@pytest.fixture
+def engine(database_url):
+    engine = make_engine(database_url)
+    METADATA.create_all(engine)
+    yield engine
+    engine.dispose()
+
+
+def thing(name: str, **values) -> dict:
+    return {"name": name, "data": {"a": [1, "two", None]}, "blob": b"\x00\xffraw", "flag": True,
+            "at": datetime(2026, 11, 22, 12, 0, tzinfo=PARIS), **values}
+
+
+def test_rows_read_back_as_they_do_through_sqlalchemy(engine):
+    with engine.begin() as connection:
+        thing_id = ADD.execute(connection, thing("rook")).scalar_one()
+        ours = GET.execute(connection, {"thing_id": thing_id}).first()
+        theirs = connection.execute(GET.statement, {"thing_id": thing_id}).first()
+    assert tuple(ours) == tuple(theirs)
+    name, data, blob, at, flag = ours
+    assert (name, data, blob, flag) == ("rook", {"a": [1, "two", None]}, b"\x00\xffraw", True)
+    assert at == datetime(2026, 11, 22, 11, 0, tzinfo=UTC) and at.tzinfo == UTC  # UTCDateTime's processors ran
+
+
+def test_a_missing_row_and_a_json_null(engine):
+    with engine.begin() as connection:
+        thing_id = ADD.execute(connection, thing("pawn", data=None, at=None)).scalar_one()
+        assert GET.execute(connection, {"thing_id": thing_id}).first()[1:4:2] == (None, None)
+        assert GET.execute(connection, {"thing_id": thing_id + 1}).first() is None
+
+
+def test_the_row_count_tells_whether_a_conditional_update_applied(engine):
+    with engine.begin() as connection:
+        thing_id = ADD.execute(connection, thing("king")).scalar_one()
+        assert RENAME_IF.execute(connection, {"thing_id": thing_id, "was": "king", "now": "queen"}).rowcount == 1
+        assert RENAME_IF.execute(connection, {"thing_id": thing_id, "was": "king", "now": "bishop"}).rowcount == 0
+        assert GET.execute(connection, {"thing_id": thing_id}).first()[0] == "queen"
+
+
+def test_many_rows_at_once(engine):
+    with engine.begin() as connection:
+        ADD_MANY.executemany(connection, [thing(name) for name in ("b", "c", "a")])
+        assert [row[0] for row in NAMES.execute(connection, {}).all()] == ["a", "b", "c"]
+
+
+def test_the_statement_is_part_of_the_connections_transaction(engine):
+    with engine.connect() as connection:
+        with connection.begin() as transaction:
+            ADD.execute(connection, thing("knight"))
+            transaction.rollback()
+        with connection.begin():
+            assert NAMES.execute(connection, {}).all() == []
+
+
+def test_on_the_driver_it_refuses_to_run_outside_a_transaction(postgres_url):
+    engine = make_engine(postgres_url)
+    METADATA.create_all(engine)
+    with engine.connect() as connection, pytest.raises(InvalidRequestError, match="inside the connection's"):
+        ADD.execute(connection, thing("bishop"))
+    engine.dispose()
+
+
+def test_a_duplicate_is_sqlalchemys_integrity_error_and_the_connection_recovers(engine):
+    with engine.connect() as connection:
+        with connection.begin():
+            ADD.execute(connection, thing("queen"))
+        with pytest.raises(IntegrityError), connection.begin():
+            ADD.execute(connection, thing("queen"))
+        with connection.begin():
+            assert [row[0] for row in NAMES.execute(connection, {}).all()] == ["queen"]
+
+
+def test_cursor_events_see_the_statement_and_on_postgresql_it_bypasses_the_execution_layer(engine):
+    seen = []
+
+    def listen(_connection, _cursor, statement, _parameters, context, executemany):
+        if statement.lstrip().upper().startswith("INSERT"):
+            seen.append((statement.split()[0].upper(), context is None, executemany))
+
+    event.listen(engine, "before_cursor_execute", listen)
+    with engine.begin() as connection:
+        ADD.execute(connection, thing("pawn"))
+        ADD_MANY.executemany(connection, [thing("p1"), thing("p2")])
+    on_driver = engine.dialect.driver == "psycopg"
+    assert [(verb, many) for verb, _, many in seen] == [("INSERT", False), ("INSERT", True)]
+    assert all(no_context == on_driver for _, no_context, _ in seen)
+
+
+def test_a_lost_connection_is_invalidated_and_counts_as_transient(postgres_url):
+    engine = make_engine(postgres_url)
+    METADATA.create_all(engine)
+    with engine.connect() as connection:
+        with connection.begin():
+            pid = connection.execute(text("select pg_backend_pid()")).scalar()
+        admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as other:
+            assert other.execute(text("select pg_terminate_backend(:pid)"), {"pid": pid}).scalar()
+        admin.dispose()
+        with pytest.raises(DBAPIError) as raised, connection.begin():
+            ADD.execute(connection, thing("ghost"))
+        assert raised.value.connection_invalidated and connection.invalidated
+        assert transient(raised.value)
+    with engine.begin() as connection:  # the pool hands out a live connection again
+        assert connection.execute(text("select pg_backend_pid()")).scalar() != pid
+        assert NAMES.execute(connection, {}).all() == []
+    engine.dispose()
