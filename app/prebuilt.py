@@ -53,7 +53,7 @@ class _Compiled:
     sql: str
     compiled: Any  # SQLAlchemy's Compiled: it also fills in the statement's own literal parameters
     binds: dict[str, Processor]
-    result_types: list[Any]  # the exported columns' types (empty for statements without rows)
+    result_types: list[Any]  # the types of the columns it returns (none: a statement without rows)
     results: list[Processor | None] | None = None  # known after the first result arrives
 
 
@@ -100,11 +100,11 @@ class Prebuilt:
             return connection.execute(self.statement, parameters)
         compiled = self._compile(connection.dialect, tuple(parameters))
         cursor = self._run(connection, compiled, "execute", self._bind(compiled, parameters))
-        if cursor.description is None:  # no rows to read: only the row count
+        if not compiled.result_types:  # no rows to read: only the row count
             rows = _DriverRows(cursor, None)
             cursor.close()
             return rows
-        if compiled.results is None:
+        if compiled.results is None:  # psycopg builds the description anew on every call: read it once
             compiled.results = self._result_processors(connection.dialect, compiled, cursor.description)
         return _DriverRows(cursor, compiled.results)
 
