@@ -2,10 +2,11 @@
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from app.migrate import compare_type
 from app.models import Base
+from tests.conftest import make_server
 
 
 def test_models_and_migrations_agree(server):
@@ -77,3 +78,23 @@ def test_migration_0005_rebuilds_what_each_side_was_told_since_its_last_move(ser
     server.db.migrate("downgrade", "0004")
     server.db.upgrade()
     assert table.game(game_id).told_since_move == kept
+
+
+def compression_of(connection) -> dict[tuple[str, str], str]:
+    rows = connection.execute(text(
+        "SELECT c.relname, a.attname, a.attcompression FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+        "WHERE (c.relname, a.attname) IN (('inbound_messages', 'raw'), ('outbound_messages', 'body_text'), "
+        "('outbound_messages', 'body_html'), ('outbound_messages', 'subject'))"))
+    return {(table, column): method for table, column, method in rows}
+
+
+def test_migration_0006_compresses_mail_bodies_with_lz4_on_postgresql(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    with server.db.engine.connect() as connection:
+        assert compression_of(connection) == {  # 'l' is lz4; '' is the server's default (pglz)
+            ("inbound_messages", "raw"): "l", ("outbound_messages", "body_text"): "l",
+            ("outbound_messages", "body_html"): "l", ("outbound_messages", "subject"): ""}
+    server.db.migrate("downgrade", "0005")
+    with server.db.engine.connect() as connection:
+        assert set(compression_of(connection).values()) == {""}
+    server.db.engine.dispose()
