@@ -83,6 +83,7 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
 @cli.command(help="The background loop alone: inbound, IMAP, outbox dispatch, clocks.")
 @click.option("--once", is_flag=True, help="One round, then exit.")
 def worker(once: bool) -> None:
+    from app.server import freeze_startup_objects
     from app.worker import Worker
 
     server = _server()
@@ -91,6 +92,7 @@ def worker(once: bool) -> None:
     if once:
         click.echo(json.dumps(loop.run_once()))
         return
+    freeze_startup_objects()
     stop = threading.Event()
     try:
         loop.run_forever(stop)
@@ -104,6 +106,7 @@ def serve() -> None:
 
     from app import create_app
     from app.mail.listener import start_listener
+    from app.server import freeze_startup_objects
     from app.worker import Worker
 
     server = _server()
@@ -115,13 +118,15 @@ def serve() -> None:
         click.echo(f"SMTP listener on {settings.inbound_smtp_host}:{settings.inbound_smtp_port} "
                    f"for {settings.server_email}")
     stop = threading.Event()
+    app = create_app(server)
+    freeze_startup_objects()
     thread = threading.Thread(target=Worker(server).run_forever, args=(stop,), name="worker", daemon=True)
     thread.start()
     where = "SMTP relay " + settings.smtp_host if settings.smtp_host else f"the Maildir {settings.outbox_maildir}"
     click.echo(f"outbound mail goes to {where}; database {settings.database_url}")
     click.echo(f"web on http://{settings.web_host}:{settings.web_port}")
     try:
-        run_simple(settings.web_host, settings.web_port, create_app(server), threaded=True, use_reloader=False)
+        run_simple(settings.web_host, settings.web_port, app, threaded=True, use_reloader=False)
     finally:
         stop.set()
         if listener is not None:

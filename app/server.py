@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from app.config import Settings, load_settings
@@ -26,3 +27,15 @@ class Server:
 
     def dispatcher(self, transport: Transport | None = None) -> Dispatcher:
         return Dispatcher(self.db, self.settings, transport or make_transport(self.settings), self.signer)
+
+
+def freeze_startup_objects() -> None:
+    """Keep what a long-running process made at startup out of the cyclic garbage collector's way.
+
+    Modules, the schema, the mail policy and the like (about 100,000 objects) live as long as the
+    process, yet every full collection walks them all again: about a tenth of a move's CPU.
+    ``gc.freeze`` moves them to a generation no collection visits; what the process makes later is
+    collected as usual.
+    """
+    gc.collect()
+    gc.freeze()

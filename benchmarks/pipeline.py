@@ -42,7 +42,7 @@ from app.mail.models import OutboundMessage
 from app.mail.parse import parse
 from app.rules.looking_glass import LookingGlass
 from app.rules.looking_glass.random_orders import home_order
-from app.server import Server
+from app.server import Server, freeze_startup_objects
 from benchmarks.measure import peak_memory, report
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
@@ -114,9 +114,12 @@ def answer_all(server: Server, games: dict[int, int], kind: str, text_for) -> No
 
 
 def server_for(url: str, folder: Path) -> Server:
-    return Server.from_settings(load_settings({
+    """The server's parts, set up as the ``worker`` command starts (startup objects frozen)."""
+    server = Server.from_settings(load_settings({
         "MIRRORPOST_INSTANCE": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
         "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"}))
+    freeze_startup_objects()
+    return server
 
 
 def prepare(url: str, folder: Path, first: int = 0) -> tuple[Server, list[Script]]:
