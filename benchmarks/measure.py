@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -29,6 +30,26 @@ def interleaved(ours: Callable[[], int], baseline: Callable[[], int], rounds: in
             elapsed, units[index] = best_time(work, repeats=1)
             best[index] = min(best[index], elapsed)
     return best[0], units[0], best[1], units[1]
+
+
+def database_server_cpu() -> float | None:
+    """CPU seconds used so far by every process of a PostgreSQL server on this machine (its backends,
+    WAL writer, checkpointer...), from /proc; None where there is no /proc or no such process."""
+    if not os.path.isdir("/proc"):
+        return None
+    ticks, found = 0, False
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                if comm.read().strip() != "postgres":
+                    continue
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        found = True
+    return ticks / os.sysconf("SC_CLK_TCK") if found else None
 
 
 def peak_memory(work: Callable[[], object]) -> int:

@@ -43,7 +43,7 @@ from app.mail.parse import parse
 from app.rules.looking_glass import LookingGlass
 from app.rules.looking_glass.random_orders import home_order
 from app.server import Server, freeze_startup_objects
-from benchmarks.measure import peak_memory, report
+from benchmarks.measure import database_server_cpu, peak_memory, report
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
 GAMES = 4 if QUICK else 20
@@ -252,16 +252,24 @@ def measure(label: str, make_url_for) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         url, floor_url = make_url_for(folder, "ours"), make_url_for(folder, "floor")
+        local_server = url.startswith("postgresql") and make_url(url).host in (None, "localhost", "127.0.0.1", "::1")
         server, scripts = prepare(url, folder / "instance")
         floor_engine = floor_table(floor_url)
         ours = floor = cpu = 0.0
+        server_cpu: float | None = 0.0 if local_server else None
         moves = floored = 0
         for ply in range(PLIES):
             messages = replies_for_ply(server, scripts, ply)
+            began_server = database_server_cpu() if local_server else None
             began, began_cpu = time.perf_counter(), time.process_time()
             moves += run_ours(server, messages)
             ours += time.perf_counter() - began
             cpu += time.process_time() - began_cpu
+            ended_server = database_server_cpu() if local_server else None
+            if server_cpu is not None and began_server is not None and ended_server is not None:
+                server_cpu += ended_server - began_server
+            else:
+                server_cpu = None
             began = time.perf_counter()
             floored += run_floor(floor_engine, messages, floored)
             floor += time.perf_counter() - began
@@ -271,6 +279,10 @@ def measure(label: str, make_url_for) -> None:
         print(f"    end to end: {moves / ours:8.1f} moves/s   floor (parse + commit a row): {floored / floor:8.1f}/s")
         print(f"    CPU of the worker process: {cpu / moves * 1000:.2f} ms per move "
               f"({moves / cpu:.0f} moves per CPU-second; the database server's own CPU is not counted)")
+        if server_cpu is not None:
+            print(f"    CPU of the database server on this machine (all its processes): "
+                  f"{server_cpu / moves * 1000:.2f} ms per move; worker and server together "
+                  f"{moves / (cpu + server_cpu):.0f} moves per CPU-second")
         report(f"{label} time per move vs floor", ours / moves * 1000, floor / floored * 1000, "ms", target=5)
         mails, seconds = dispatch_all(server)
         print(f"    then sending the {mails} mails (assemble MIME, write to the Maildir, mark sent): "

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sqlalchemy.engine import make_url
+
 from tests.conftest import POSTGRES
 
 ROOT = Path(__file__).parent.parent
@@ -51,6 +53,9 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
         assert re.search(r"PostgreSQL time per move vs floor .* ratio +\d+\.\d+x", output)
         together = re.search(r"(\d+) worker processes at once, \d+ games each: ([\d.]+) moves/s together", output)
         assert together and int(together.group(1)) >= 2 and float(together.group(2)) > 0
+        if make_url(POSTGRES).host in ("127.0.0.1", "localhost"):  # its processes' CPU is read from /proc
+            server = re.search(r"database server on this machine .*: ([\d.]+) ms per move; .* (\d+) moves per", output)
+            assert server and float(server.group(1)) > 0 and int(server.group(2)) > 0
 
 
 def test_bench_web_renders_growing_histories_and_fits_a_line():
