@@ -58,34 +58,27 @@ class _Compiled:
 
 
 class _DriverRows:
-    """The rows of one statement run on the driver's cursor, with the column types' result processors."""
+    """A statement's rows, read at once (these statements return a row or two), with the column types'
+    result processors applied: the cursor is free for the next statement as soon as this exists."""
 
     def __init__(self, cursor: Any, processors: list[Processor | None] | None) -> None:
-        self.cursor = cursor
-        self.processors = processors
         self.rowcount: int = cursor.rowcount
-
-    def _row(self, row: Sequence[Any]) -> tuple[Any, ...]:
-        if not self.processors:
-            return tuple(row)
-        return tuple(value if process is None or value is None else process(value)
-                     for process, value in zip(self.processors, row, strict=True))
+        self.rows: list[tuple[Any, ...]] = []
+        if processors is not None:
+            self.rows = [tuple(value if process is None or value is None else process(value)
+                               for process, value in zip(processors, row, strict=True)) if processors else row
+                         for row in cursor.fetchall()]
 
     def first(self) -> tuple[Any, ...] | None:
-        row = self.cursor.fetchone()
-        self.cursor.close()
-        return None if row is None else self._row(row)
+        return self.rows[0] if self.rows else None
 
     def all(self) -> list[tuple[Any, ...]]:
-        rows = [self._row(row) for row in self.cursor.fetchall()]
-        self.cursor.close()
-        return rows
+        return self.rows
 
     def scalar_one(self) -> Any:
-        rows = self.all()
-        if len(rows) != 1:
-            raise InvalidRequestError(f"expected exactly one row, got {len(rows)}")
-        return rows[0][0]
+        if len(self.rows) != 1:
+            raise InvalidRequestError(f"expected exactly one row, got {len(self.rows)}")
+        return self.rows[0][0]
 
 
 class Prebuilt:
@@ -101,9 +94,7 @@ class Prebuilt:
         compiled = self._compile(connection.dialect, tuple(parameters))
         cursor = self._run(connection, compiled, "execute", self._bind(compiled, parameters))
         if not compiled.result_types:  # no rows to read: only the row count
-            rows = _DriverRows(cursor, None)
-            cursor.close()
-            return rows
+            return _DriverRows(cursor, None)
         if compiled.results is None:  # psycopg builds the description anew on every call: read it once
             compiled.results = self._result_processors(connection.dialect, compiled, cursor.description)
         return _DriverRows(cursor, compiled.results)
@@ -114,7 +105,7 @@ class Prebuilt:
             connection.execute(self.statement, rows)
             return
         compiled = self._compile(connection.dialect, tuple(rows[0]))
-        self._run(connection, compiled, "executemany", [self._bind(compiled, row) for row in rows]).close()
+        self._run(connection, compiled, "executemany", [self._bind(compiled, row) for row in rows])
 
     def _compile(self, dialect: Dialect, keys: tuple[str, ...]) -> _Compiled:
         by_keys = self._compiled.setdefault(dialect, {})
@@ -150,8 +141,11 @@ class Prebuilt:
         if not connection.in_transaction():
             raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
         dialect = connection.dialect
-        driver_connection = connection.connection.driver_connection
-        cursor = driver_connection.cursor()
+        pooled = connection.connection
+        driver_connection = pooled.driver_connection
+        cursor = pooled.info.get("prebuilt_cursor")
+        if cursor is None or cursor.connection is not driver_connection:  # one cursor per driver connection
+            cursor = pooled.info["prebuilt_cursor"] = driver_connection.cursor()
         many = method == "executemany"
         events = connection.dispatch
         try:
@@ -162,7 +156,6 @@ class Prebuilt:
                 events.after_cursor_execute(connection, cursor, compiled.sql, parameters, None, many)
         except dialect.loaded_dbapi.Error as error:
             lost = dialect.is_disconnect(error, driver_connection, cursor)
-            cursor.close()
             if lost:
                 connection.invalidate(error)
             raise DBAPIError.instance(compiled.sql, parameters, error, dialect.loaded_dbapi.Error,

@@ -77,6 +77,18 @@ def test_a_missing_row_and_a_json_null(engine):
         assert GET.execute(connection, {"thing_id": thing_id + 1}).first() is None
 
 
+def test_results_are_kept_apart_when_statements_follow_each_other(engine):
+    """One cursor serves every statement on a connection: each result is read before the next runs."""
+    with engine.begin() as connection:
+        first = ADD.execute(connection, thing("first")).scalar_one()
+        second = ADD.execute(connection, thing("second")).scalar_one()
+        rows_of_first = GET.execute(connection, {"thing_id": first})
+        rows_of_second = GET.execute(connection, {"thing_id": second})
+        renamed = RENAME_IF.execute(connection, {"thing_id": first, "was": "first", "now": "one"})
+        assert rows_of_first.first()[0] == "first" and rows_of_second.all()[0][0] == "second"
+        assert renamed.rowcount == 1
+
+
 def test_the_row_count_tells_whether_a_conditional_update_applied(engine):
     with engine.begin() as connection:
         thing_id = ADD.execute(connection, thing("king")).scalar_one()
