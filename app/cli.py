@@ -83,7 +83,7 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
 @cli.command(help="The background loop alone: inbound, IMAP, outbox dispatch, clocks.")
 @click.option("--once", is_flag=True, help="One round, then exit.")
 def worker(once: bool) -> None:
-    from app.server import freeze_startup_objects
+    from app.server import settle_garbage_collection
     from app.worker import Worker
 
     server = _server()
@@ -92,7 +92,7 @@ def worker(once: bool) -> None:
     if once:
         click.echo(json.dumps(loop.run_once()))
         return
-    freeze_startup_objects()
+    settle_garbage_collection()
     stop = threading.Event()
     try:
         loop.run_forever(stop)
@@ -106,7 +106,7 @@ def serve() -> None:
 
     from app import create_app
     from app.mail.listener import start_listener
-    from app.server import freeze_startup_objects
+    from app.server import settle_garbage_collection
     from app.worker import Worker
 
     server = _server()
@@ -119,7 +119,7 @@ def serve() -> None:
                    f"for {settings.server_email}")
     stop = threading.Event()
     app = create_app(server)
-    freeze_startup_objects()
+    settle_garbage_collection()
     thread = threading.Thread(target=Worker(server).run_forever, args=(stop,), name="worker", daemon=True)
     thread.start()
     where = "SMTP relay " + settings.smtp_host if settings.smtp_host else f"the Maildir {settings.outbox_maildir}"

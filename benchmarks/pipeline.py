@@ -42,7 +42,7 @@ from app.mail.models import OutboundMessage
 from app.mail.parse import parse
 from app.rules.looking_glass import LookingGlass
 from app.rules.looking_glass.random_orders import home_order
-from app.server import Server, freeze_startup_objects
+from app.server import Server, settle_garbage_collection
 from benchmarks.measure import database_server_cpu, peak_memory, report
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
@@ -118,7 +118,7 @@ def server_for(url: str, folder: Path) -> Server:
     server = Server.from_settings(load_settings({
         "MIRRORPOST_INSTANCE": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
         "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"}))
-    freeze_startup_objects()
+    settle_garbage_collection()
     return server
 
 
