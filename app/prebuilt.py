@@ -13,9 +13,11 @@ and keeps what it gives:
 - its errors: a driver error is raised as SQLAlchemy's ``DBAPIError`` subclass (``IntegrityError``
   and the rest), and a lost connection invalidates the ``Connection`` as SQLAlchemy would.
 
-Other drivers (SQLite's, whose calls are in-process and cheap) run them through ``Connection.execute``.
-Run on the cursor, a statement still fires the ``before_cursor_execute`` and ``after_cursor_execute``
-events (with no execution context), but is not echoed to SQLAlchemy's log.
+They are statements of a row or two: their rows are read as soon as they run, so one cursor per
+driver connection serves them all. Other drivers (SQLite's, whose calls are in-process and cheap)
+run them through ``Connection.execute``. Run on the cursor, a statement still fires the
+``before_cursor_execute`` and ``after_cursor_execute`` events (with no execution context), but is
+not echoed to SQLAlchemy's log.
 """
 
 from __future__ import annotations
