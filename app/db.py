@@ -14,6 +14,8 @@ from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
+from app.prebuilt import write_deferred_first
+
 ROOT = Path(__file__).resolve().parent.parent
 IDLE_BEFORE_PING = 10.0  # seconds a pooled connection may sit unused before it is checked at checkout
 
@@ -75,6 +77,7 @@ def make_engine(url: str) -> Engine:
         return engine
     engine = create_engine(url)
     ping_when_idle(engine)
+    write_deferred_first(engine)
     return engine
 
 

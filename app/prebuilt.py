@@ -14,7 +14,13 @@ and keeps what it gives:
   and the rest), and a lost connection invalidates the ``Connection`` as SQLAlchemy would.
 
 They are statements of a row or two: their rows are read as soon as they run, so one cursor per
-driver connection serves them all. Other drivers (SQLite's, whose calls are in-process and cheap)
+driver connection serves them all.
+
+Inserts whose results nobody reads (the event, the outbox rows) can be deferred: they wait on the
+connection and go ahead of its next write that ``carries_deferred`` (the game's update, the mark),
+as data-modifying CTEs of that one statement. That saves their round trips and the driver's work
+per statement. Any other statement (SQLAlchemy's included) and the commit write them first, so
+every read sees them; a rollback drops them. Other drivers (SQLite's, whose calls are in-process and cheap)
 run them through ``Connection.execute``. Run on the cursor, a statement still fires the
 ``before_cursor_execute`` and ``after_cursor_execute`` events (with no execution context), but is
 not echoed to SQLAlchemy's log.
@@ -22,12 +28,14 @@ not echoed to SQLAlchemy's log.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, InvalidRequestError
 from sqlalchemy.sql.expression import Executable
@@ -86,28 +94,51 @@ class _DriverRows:
 class Prebuilt:
     """A Core statement run on the driver's cursor on PostgreSQL (psycopg), else through SQLAlchemy."""
 
-    def __init__(self, statement: Executable) -> None:
+    def __init__(self, statement: Executable, carries_deferred: bool = False) -> None:
+        """``carries_deferred``: the statement neither reads nor changes rows that deferred inserts add,
+        so inserts deferred on its connection can go in the same statement, ahead of it."""
         self.statement = statement
+        self.carries_deferred = carries_deferred
         self._compiled: WeakKeyDictionary[Dialect, dict[tuple[str, ...], _Compiled]] = WeakKeyDictionary()
 
     def execute(self, connection: Connection, parameters: dict[str, Any]) -> Rows:
         if connection.dialect.driver != "psycopg":
             return connection.execute(self.statement, parameters)
         compiled = self._compile(connection.dialect, tuple(parameters))
-        cursor = self._run(connection, compiled, "execute", self._bind(compiled, parameters))
+        values = self._bind(compiled, parameters)
+        deferred = connection.info.pop(DEFERRED, None)
+        if deferred and self.carries_deferred:
+            sql, values = _with_inserts_ahead(deferred, compiled.sql, values)
+            cursor = _run(connection, sql, values)
+        else:
+            if deferred:
+                write_deferred(connection, deferred)
+            cursor = _run(connection, compiled.sql, values)
         if not compiled.result_types:  # no rows to read: only the row count
             return _DriverRows(cursor, None)
         if compiled.results is None:  # psycopg builds the description anew on every call: read it once
             compiled.results = self._result_processors(connection.dialect, compiled, cursor.description)
         return _DriverRows(cursor, compiled.results)
 
-    def executemany(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
-        """The statement once per row (psycopg sends them in one pipeline); all rows have the same keys."""
+    def defer(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
+        """Insert these rows before the connection's next statement, in the same round trip when it can.
+
+        For an INSERT whose result nobody reads. On psycopg the rows wait on the connection: the next
+        statement that ``carries_deferred`` takes them along as data-modifying CTEs ahead of itself;
+        any other statement (SQLAlchemy's too), and the commit, writes them first; a rollback drops
+        them. Elsewhere they are inserted at once.
+        """
         if connection.dialect.driver != "psycopg":
             connection.execute(self.statement, rows)
             return
-        compiled = self._compile(connection.dialect, tuple(rows[0]))
-        self._run(connection, compiled, "executemany", [self._bind(compiled, row) for row in rows])
+        if not connection.in_transaction():
+            raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
+        deferred = connection.info.setdefault(DEFERRED, [])
+        for row in rows:
+            compiled = self._compile(connection.dialect, tuple(row))
+            if compiled.result_types:
+                raise InvalidRequestError("only statements without results can be deferred")
+            deferred.append((compiled.sql, self._bind(compiled, row)))
 
     def _compile(self, dialect: Dialect, keys: tuple[str, ...]) -> _Compiled:
         by_keys = self._compiled.setdefault(dialect, {})
@@ -138,28 +169,84 @@ class Prebuilt:
         return [kind.dialect_impl(dialect).result_processor(dialect, column.type_code)
                 for kind, column in zip(compiled.result_types, description, strict=True)]
 
-    @staticmethod
-    def _run(connection: Connection, compiled: _Compiled, method: str, parameters: Any) -> Any:
-        if not connection.in_transaction():
-            raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
-        dialect = connection.dialect
-        pooled = connection.connection
-        driver_connection = pooled.driver_connection
-        cursor = pooled.info.get("prebuilt_cursor")
-        if cursor is None or cursor.connection is not driver_connection:  # one cursor per driver connection
-            cursor = pooled.info["prebuilt_cursor"] = driver_connection.cursor()
-        many = method == "executemany"
-        events = connection.dispatch
-        try:
-            if events.before_cursor_execute:
-                events.before_cursor_execute(connection, cursor, compiled.sql, parameters, None, many)
-            getattr(cursor, method)(compiled.sql, parameters)
-            if events.after_cursor_execute:
-                events.after_cursor_execute(connection, cursor, compiled.sql, parameters, None, many)
-        except dialect.loaded_dbapi.Error as error:
-            lost = dialect.is_disconnect(error, driver_connection, cursor)
-            if lost:
-                connection.invalidate(error)
-            raise DBAPIError.instance(compiled.sql, parameters, error, dialect.loaded_dbapi.Error,
-                                      dialect=dialect, connection_invalidated=lost) from error
-        return cursor
+
+# ------------------------------------------------------------------ inserts deferred to the next statement
+
+DEFERRED = "prebuilt_deferred"  # a connection's deferred inserts, in its ``info``: [(sql, values)]
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+@lru_cache(maxsize=256)
+def _ahead_sql(inserts: tuple[str, ...], final: str) -> str:
+    """``final`` with the inserts ahead of it as data-modifying CTEs, their parameters renamed apart."""
+    ctes = ", ".join(f"w{n} AS ({_PLACEHOLDER.sub(lambda name, n=n: f'%(w{n}_{name.group(1)})s', sql)})"
+                     for n, sql in enumerate(inserts))
+    return f"WITH {ctes} {final}"
+
+
+def _with_inserts_ahead(deferred: list[tuple[str, dict[str, Any]]], final: str,
+                        final_values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    values = dict(final_values)
+    for n, (_sql, row) in enumerate(deferred):
+        for name, value in row.items():
+            values[f"w{n}_{name}"] = value
+    if len(values) != len(final_values) + sum(len(row) for _sql, row in deferred):
+        raise InvalidRequestError("a parameter name of the statement collides with a deferred insert's")
+    return _ahead_sql(tuple(sql for sql, _row in deferred), final), values
+
+
+def write_deferred(connection: Connection, deferred: list[tuple[str, dict[str, Any]]] | None = None) -> None:
+    """Write the connection's deferred inserts now, in one statement (the last one carries the others)."""
+    if deferred is None:
+        deferred = connection.info.pop(DEFERRED, None)
+    if not deferred:
+        return
+    *ahead, (sql, values) = deferred
+    if ahead:
+        sql, values = _with_inserts_ahead(ahead, sql, values)
+    _run(connection, sql, values)
+
+
+def write_deferred_first(engine: Engine) -> None:
+    """Deferred inserts are written before any other statement on their connection and at its commit,
+    and dropped at its rollback: nobody reads past them, and none outlives its transaction."""
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _before_statement(connection, _cursor, _statement, _parameters, _context, _executemany) -> None:
+        if connection.info.get(DEFERRED):
+            write_deferred(connection)
+
+    @event.listens_for(engine, "commit")
+    def _before_commit(connection) -> None:
+        write_deferred(connection)
+
+    @event.listens_for(engine, "rollback")
+    def _at_rollback(connection) -> None:
+        if not connection.invalidated:  # an invalidated connection's info goes with its driver connection
+            connection.info.pop(DEFERRED, None)
+
+
+def _run(connection: Connection, sql: str, parameters: dict[str, Any]) -> Any:
+    """Run SQL on the connection's one driver cursor, in its transaction, with SQLAlchemy's events and errors."""
+    if not connection.in_transaction():
+        raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
+    dialect = connection.dialect
+    pooled = connection.connection
+    driver_connection = pooled.driver_connection
+    cursor = pooled.info.get("prebuilt_cursor")
+    if cursor is None or cursor.connection is not driver_connection:  # one cursor per driver connection
+        cursor = pooled.info["prebuilt_cursor"] = driver_connection.cursor()
+    events = connection.dispatch
+    try:
+        if events.before_cursor_execute:
+            events.before_cursor_execute(connection, cursor, sql, parameters, None, False)
+        cursor.execute(sql, parameters)
+        if events.after_cursor_execute:
+            events.after_cursor_execute(connection, cursor, sql, parameters, None, False)
+    except dialect.loaded_dbapi.Error as error:
+        lost = dialect.is_disconnect(error, driver_connection, cursor)
+        if lost:
+            connection.invalidate(error)
+        raise DBAPIError.instance(sql, parameters, error, dialect.loaded_dbapi.Error,
+                                  dialect=dialect, connection_invalidated=lost) from error
+    return cursor

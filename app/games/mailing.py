@@ -112,7 +112,7 @@ class Mailer:
         return history_link(self.settings, game.id, game.player(side).id)
 
     def send(self, game: GameRecord, mails: Mails) -> None:
-        """Render and queue the mails, all in one INSERT."""
+        """Render the mails and queue them together."""
         self.batch = []
         try:
             self._send(game, mails)

@@ -51,7 +51,7 @@ READ = Prebuilt(select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelop
                 .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
 MARK = Prebuilt(update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
-    sender=bindparam("from_address")))
+    sender=bindparam("from_address")), carries_deferred=True)
 PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.received_at <= bindparam("before"))
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
 SETTLE = timedelta(seconds=30)  # the sweep leaves younger messages to the door that received them

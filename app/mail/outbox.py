@@ -58,8 +58,8 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
     """Add mails to the outbox in the caller's transaction.
 
     Each row holds the headers and both parts; the MIME bytes are assembled when it is sent
-    (``OutboundMessage.raw``). One plain INSERT for all of them rather than the ORM: every handled
-    message queues mail.
+    (``OutboundMessage.raw``). The rows are deferred inserts (``Prebuilt.defer``): on PostgreSQL they
+    go with the transaction's next write, in its round trip. Every handled message queues mail.
     """
     now = utcnow()
     rows = []
@@ -91,7 +91,7 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             "created_at": now,
         })
     if rows:
-        QUEUE.executemany(connection, rows)
+        QUEUE.defer(connection, rows)
 
 
 class Transport(Protocol):

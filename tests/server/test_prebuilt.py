@@ -43,6 +43,8 @@ GET = Prebuilt(select(THINGS.c.name, THINGS.c.data, THINGS.c.blob, THINGS.c.at, 
 RENAME_IF = Prebuilt(update(THINGS).where(THINGS.c.id == bindparam("thing_id"), THINGS.c.name == bindparam("was"))
                      .values(name=bindparam("now")))
 NAMES = Prebuilt(select(THINGS.c.name).order_by(THINGS.c.name))
+OTHERS = Table("others", METADATA, Column("id", Integer, primary_key=True), Column("count", Integer))
+COUNT_UP = Prebuilt(update(OTHERS).where(OTHERS.c.id == 1).values(count=OTHERS.c.count + 1), carries_deferred=True)
 PARIS = timezone(timedelta(hours=1))
 
 
@@ -50,6 +52,8 @@ PARIS = timezone(timedelta(hours=1))
 def engine(database_url):
     engine = make_engine(database_url)
     METADATA.create_all(engine)
+    with engine.begin() as connection:
+        connection.execute(insert(OTHERS), {"id": 1, "count": 0})
     yield engine
     engine.dispose()
 
@@ -99,7 +103,7 @@ def test_the_row_count_tells_whether_a_conditional_update_applied(engine):
 
 def test_many_rows_at_once(engine):
     with engine.begin() as connection:
-        ADD_MANY.executemany(connection, [thing(name) for name in ("b", "c", "a")])
+        ADD_MANY.defer(connection, [thing(name) for name in ("b", "c", "a")])
         assert [row[0] for row in NAMES.execute(connection, {}).all()] == ["a", "b", "c"]
 
 
@@ -130,20 +134,21 @@ def test_a_duplicate_is_sqlalchemys_integrity_error_and_the_connection_recovers(
             assert [row[0] for row in NAMES.execute(connection, {}).all()] == ["queen"]
 
 
-def test_cursor_events_see_the_statement_and_on_postgresql_it_bypasses_the_execution_layer(engine):
+def test_cursor_events_see_the_statements_and_on_postgresql_they_bypass_the_execution_layer(engine):
     seen = []
 
-    def listen(_connection, _cursor, statement, _parameters, context, executemany):
-        if statement.lstrip().upper().startswith("INSERT"):
-            seen.append((statement.split()[0].upper(), context is None, executemany))
+    def listen(_connection, _cursor, statement, _parameters, context, _executemany):
+        if "INSERT INTO things" in statement:
+            seen.append((statement.count("INSERT INTO things"), context is None))
 
     event.listen(engine, "before_cursor_execute", listen)
     with engine.begin() as connection:
         ADD.execute(connection, thing("pawn"))
-        ADD_MANY.executemany(connection, [thing("p1"), thing("p2")])
-    on_driver = engine.dialect.driver == "psycopg"
-    assert [(verb, many) for verb, _, many in seen] == [("INSERT", False), ("INSERT", True)]
-    assert all(no_context == on_driver for _, no_context, _ in seen)
+        ADD_MANY.defer(connection, [thing("p1"), thing("p2")])
+    if engine.dialect.driver == "psycopg":  # the two deferred rows went in one statement, at the commit
+        assert seen == [(1, True), (2, True)]
+    else:  # SQLAlchemy's own execution: one INSERT, then one executemany
+        assert seen == [(1, False), (1, False)]
 
 
 def test_a_lost_connection_is_invalidated_and_counts_as_transient(postgres_url):
@@ -164,3 +169,76 @@ def test_a_lost_connection_is_invalidated_and_counts_as_transient(postgres_url):
         assert connection.execute(text("select pg_backend_pid()")).scalar() != pid
         assert NAMES.execute(connection, {}).all() == []
     engine.dispose()
+
+
+def names_in(engine) -> list[str]:
+    with engine.connect() as connection:
+        return [row[0] for row in connection.execute(select(THINGS.c.name).order_by(THINGS.c.name))]
+
+
+def statements_of(engine, work) -> list[str]:
+    """The statements ``work(connection)`` sends in one transaction, as the driver gets them."""
+    seen: list[str] = []
+    listen = lambda _c, _cursor, statement, *_rest: seen.append(statement)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        with engine.begin() as connection:
+            work(connection)
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    return [statement for statement in seen if "things" in statement or "others" in statement]
+
+
+def test_deferred_rows_are_there_for_every_later_read_in_the_transaction(engine):
+    with engine.begin() as connection:
+        ADD_MANY.defer(connection, [thing("b"), thing("a")])
+        assert [row[0] for row in connection.execute(select(THINGS.c.name).order_by(THINGS.c.name))] == ["a", "b"]
+        ADD_MANY.defer(connection, [thing("c")])
+        assert [row[0] for row in NAMES.execute(connection, {}).all()] == ["a", "b", "c"]
+
+
+def test_a_statement_that_does_not_carry_them_writes_deferred_rows_first_and_sees_them(engine):
+    with engine.begin() as connection:
+        ADD_MANY.defer(connection, [thing("rook")])
+        thing_id = connection.execute(select(THINGS.c.id)).scalar_one()
+    with engine.begin() as connection:
+        ADD_MANY.defer(connection, [thing("knight")])
+        assert RENAME_IF.execute(connection, {"thing_id": thing_id, "was": "rook", "now": "tower"}).rowcount == 1
+    assert names_in(engine) == ["knight", "tower"]
+
+
+def test_deferred_rows_are_written_at_the_commit_and_dropped_at_a_rollback(engine):
+    with engine.connect() as connection:
+        with connection.begin() as transaction:
+            ADD_MANY.defer(connection, [thing("lost")])
+            transaction.rollback()
+        with connection.begin():  # nothing of the rolled-back transaction rides along with the next one
+            ADD_MANY.defer(connection, [thing("kept")])
+    assert names_in(engine) == ["kept"]
+
+
+def test_on_postgresql_a_carrying_statement_takes_the_deferred_rows_in_its_own_round_trip(engine):
+    def work(connection):
+        ADD_MANY.defer(connection, [thing("p1"), thing("p2")])
+        assert COUNT_UP.execute(connection, {}).rowcount == 1
+
+    statements = statements_of(engine, work)
+    if engine.dialect.driver == "psycopg":
+        assert len(statements) == 1 and statements[0].startswith("WITH")
+        assert statements[0].count("INSERT INTO things") == 2 and "UPDATE others" in statements[0]
+    else:
+        assert len(statements) == 2  # SQLite: the inserts at once, then the update
+    assert names_in(engine) == ["p1", "p2"]
+    with engine.connect() as connection:
+        assert connection.execute(select(OTHERS.c.count)).scalar_one() == 1
+
+
+def test_a_deferred_row_that_fails_fails_the_statement_that_carries_it_and_nothing_is_applied(engine):
+    with engine.begin() as connection:
+        ADD.execute(connection, thing("queen"))
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        ADD_MANY.defer(connection, [thing("pawn"), thing("queen")])
+        COUNT_UP.execute(connection, {})
+    assert names_in(engine) == ["queen"]
+    with engine.connect() as connection:
+        assert connection.execute(select(OTHERS.c.count)).scalar_one() == 0
