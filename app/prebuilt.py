@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakSet
 
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.engine import Dialect
@@ -128,8 +128,8 @@ class Prebuilt:
         any other statement (SQLAlchemy's too), and the commit, writes them first; a rollback drops
         them. Elsewhere they are inserted at once.
         """
-        if connection.dialect.driver != "psycopg":
-            connection.execute(self.statement, rows)
+        if connection.dialect.driver != "psycopg" or connection.engine not in _WRITES_DEFERRED_FIRST:
+            connection.execute(self.statement, rows)  # no hooks to write them at the commit: at once
             return
         if not connection.in_transaction():
             raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
@@ -173,6 +173,7 @@ class Prebuilt:
 # ------------------------------------------------------------------ inserts deferred to the next statement
 
 DEFERRED = "prebuilt_deferred"  # a connection's deferred inserts, in its ``info``: [(sql, values)]
+_WRITES_DEFERRED_FIRST: WeakSet[Engine] = WeakSet()  # engines set up by ``write_deferred_first``
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -210,6 +211,7 @@ def write_deferred(connection: Connection, deferred: list[tuple[str, dict[str, A
 def write_deferred_first(engine: Engine) -> None:
     """Deferred inserts are written before any other statement on their connection and at its commit,
     and dropped at its rollback: nobody reads past them, and none outlives its transaction."""
+    _WRITES_DEFERRED_FIRST.add(engine)
 
     @event.listens_for(engine, "before_cursor_execute")
     def _before_statement(connection, _cursor, _statement, _parameters, _context, _executemany) -> None:

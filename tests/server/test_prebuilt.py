@@ -24,7 +24,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InvalidRequestError
 
 from app.db import UTCDateTime, make_engine
 from app.mail.inbound import transient
-from app.prebuilt import Prebuilt
+from app.prebuilt import DEFERRED, Prebuilt
 
 METADATA = MetaData()
 THINGS = Table(
@@ -242,3 +242,14 @@ def test_a_deferred_row_that_fails_fails_the_statement_that_carries_it_and_nothi
     assert names_in(engine) == ["queen"]
     with engine.connect() as connection:
         assert connection.execute(select(OTHERS.c.count)).scalar_one() == 0
+
+
+def test_on_an_engine_without_the_hooks_deferred_rows_are_inserted_at_once(postgres_url):
+    """Only an engine that writes deferred rows at its commit keeps them waiting (``make_engine`` sets that up)."""
+    engine = create_engine(postgres_url)
+    METADATA.create_all(engine)
+    with engine.begin() as connection:
+        ADD_MANY.defer(connection, [thing("at once")])
+        assert DEFERRED not in connection.info
+    assert names_in(engine) == ["at once"]
+    engine.dispose()
