@@ -14,16 +14,16 @@ and keeps what it gives:
   and the rest), and a lost connection invalidates the ``Connection`` as SQLAlchemy would.
 
 They are statements of a row or two: their rows are read as soon as they run, so one cursor per
-driver connection serves them all.
+driver connection serves them all. Run on the cursor, a statement still fires the
+``before_cursor_execute`` and ``after_cursor_execute`` events (with no execution context), but is
+not echoed to SQLAlchemy's log. Other drivers (SQLite's, whose calls are in-process and cheap) run
+them through ``Connection.execute``.
 
 Inserts whose results nobody reads (the event, the outbox rows) can be deferred: they wait on the
 connection and go ahead of its next write that ``carries_deferred`` (the game's update, the mark),
 as data-modifying CTEs of that one statement. That saves their round trips and the driver's work
 per statement. Any other statement (SQLAlchemy's included) and the commit write them first, so
-every read sees them; a rollback drops them. Other drivers (SQLite's, whose calls are in-process and cheap)
-run them through ``Connection.execute``. Run on the cursor, a statement still fires the
-``before_cursor_execute`` and ``after_cursor_execute`` events (with no execution context), but is
-not echoed to SQLAlchemy's log.
+every read sees them; a rollback drops them.
 """
 
 from __future__ import annotations
@@ -72,12 +72,12 @@ class _DriverRows:
     result processors applied: the cursor is free for the next statement as soon as this exists."""
 
     def __init__(self, cursor: Any, processors: list[Processor | None] | None) -> None:
+        """``processors``: one per column (an empty list: none to apply); None for a statement without rows."""
         self.rowcount: int = cursor.rowcount
-        self.rows: list[tuple[Any, ...]] = []
-        if processors is not None:
+        self.rows: list[tuple[Any, ...]] = [] if processors is None else cursor.fetchall()
+        if processors:
             self.rows = [tuple(value if process is None or value is None else process(value)
-                               for process, value in zip(processors, row, strict=True)) if processors else row
-                         for row in cursor.fetchall()]
+                               for process, value in zip(processors, row, strict=True)) for row in self.rows]
 
     def first(self) -> tuple[Any, ...] | None:
         return self.rows[0] if self.rows else None
@@ -131,8 +131,7 @@ class Prebuilt:
         if connection.dialect.driver != "psycopg" or connection.engine not in _WRITES_DEFERRED_FIRST:
             connection.execute(self.statement, rows)  # no hooks to write them at the commit: at once
             return
-        if not connection.in_transaction():
-            raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
+        _require_transaction(connection)
         deferred = connection.info.setdefault(DEFERRED, [])
         for row in rows:
             compiled = self._compile(connection.dialect, tuple(row))
@@ -230,8 +229,7 @@ def write_deferred_first(engine: Engine) -> None:
 
 def _run(connection: Connection, sql: str, parameters: dict[str, Any]) -> Any:
     """Run SQL on the connection's one driver cursor, in its transaction, with SQLAlchemy's events and errors."""
-    if not connection.in_transaction():
-        raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
+    _require_transaction(connection)
     dialect = connection.dialect
     pooled = connection.connection
     driver_connection = pooled.driver_connection
@@ -252,3 +250,9 @@ def _run(connection: Connection, sql: str, parameters: dict[str, Any]) -> Any:
         raise DBAPIError.instance(sql, parameters, error, dialect.loaded_dbapi.Error,
                                   dialect=dialect, connection_invalidated=lost) from error
     return cursor
+
+
+def _require_transaction(connection: Connection) -> None:
+    """On the driver's cursor nothing begins a transaction for us: SQLAlchemy must have begun one."""
+    if not connection.in_transaction():
+        raise InvalidRequestError("a prebuilt statement runs inside the connection's transaction")
