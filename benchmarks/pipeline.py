@@ -114,12 +114,9 @@ def answer_all(server: Server, games: dict[int, int], kind: str, text_for) -> No
 
 
 def server_for(url: str, folder: Path) -> Server:
-    """The server's parts, set up as the ``worker`` command starts (startup objects frozen)."""
-    server = Server.from_settings(load_settings({
+    return Server.from_settings(load_settings({
         "MIRRORPOST_INSTANCE": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
         "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"}))
-    settle_garbage_collection()
-    return server
 
 
 def prepare(url: str, folder: Path, first: int = 0) -> tuple[Server, list[Script]]:
@@ -160,6 +157,7 @@ def run_ours(server: Server, messages: list[bytes]) -> int:
 def worker_process(url: str, folder: Path, scripts: list[Script], barrier, durations) -> None:
     """One of several workers at once: ply by ply, its replies made, then all start together."""
     server = server_for(url, folder)
+    settle_garbage_collection()  # as the ``worker`` command does once it has started
     for ply in range(PLIES):
         messages = replies_for_ply(server, scripts, ply)
         barrier.wait()
@@ -253,23 +251,23 @@ def measure(label: str, make_url_for) -> None:
         folder = Path(scratch)
         url, floor_url = make_url_for(folder, "ours"), make_url_for(folder, "floor")
         local_server = url.startswith("postgresql") and make_url(url).host in (None, "localhost", "127.0.0.1", "::1")
+        reads_server = local_server and database_server_cpu() is not None
+
+        def server_seconds() -> float:
+            return (database_server_cpu() or 0.0) if reads_server else 0.0
+
         server, scripts = prepare(url, folder / "instance")
         floor_engine = floor_table(floor_url)
-        ours = floor = cpu = 0.0
-        server_cpu: float | None = 0.0 if local_server else None
+        ours = floor = cpu = server_cpu = 0.0
         moves = floored = 0
         for ply in range(PLIES):
             messages = replies_for_ply(server, scripts, ply)
-            began_server = database_server_cpu() if local_server else None
+            began_server = server_seconds()
             began, began_cpu = time.perf_counter(), time.process_time()
             moves += run_ours(server, messages)
             ours += time.perf_counter() - began
             cpu += time.process_time() - began_cpu
-            ended_server = database_server_cpu() if local_server else None
-            if server_cpu is not None and began_server is not None and ended_server is not None:
-                server_cpu += ended_server - began_server
-            else:
-                server_cpu = None
+            server_cpu += server_seconds() - began_server
             began = time.perf_counter()
             floored += run_floor(floor_engine, messages, floored)
             floor += time.perf_counter() - began
@@ -279,7 +277,7 @@ def measure(label: str, make_url_for) -> None:
         print(f"    end to end: {moves / ours:8.1f} moves/s   floor (parse + commit a row): {floored / floor:8.1f}/s")
         print(f"    CPU of the worker process: {cpu / moves * 1000:.2f} ms per move "
               f"({moves / cpu:.0f} moves per CPU-second; the database server's own CPU is not counted)")
-        if server_cpu is not None:
+        if reads_server:
             print(f"    CPU of the database server on this machine (all its processes): "
                   f"{server_cpu / moves * 1000:.2f} ms per move; worker and server together "
                   f"{moves / (cpu + server_cpu):.0f} moves per CPU-second")
@@ -309,6 +307,7 @@ def measure(label: str, make_url_for) -> None:
 
 def main() -> None:
     print("bench pipeline: inbound moves end to end (parse, authenticate, adjudicate, render both mails, commit)")
+    settle_garbage_collection()  # this process is the worker: set up as the ``worker`` command does
     measure("SQLite", lambda folder, name: f"sqlite:///{folder / (name + '.sqlite3')}")
     urls: dict[str, str] = {}
 
