@@ -5,7 +5,7 @@ from __future__ import annotations
 from email import message_from_bytes
 from email.policy import default
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from app.games.models import Event, Game
 from app.games.service import GameService
@@ -79,3 +79,19 @@ class Table:
         self.reply(BOB, f"setup {black_row}", kind="setup-request")
         assert self.game(game_id).status == "active"
         return game_id
+
+
+def statements_sent(engine, work) -> list[str]:
+    """Every statement ``work(connection)`` sends to the database, as the driver gets it, in one transaction."""
+    seen: list[str] = []
+
+    def listen(_connection, _cursor, statement, *_rest) -> None:
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", listen)
+    try:
+        with engine.begin() as connection:
+            work(connection)
+    finally:
+        event.remove(engine, "before_cursor_execute", listen)
+    return seen

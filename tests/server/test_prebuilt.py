@@ -25,6 +25,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InvalidRequestError
 from app.db import UTCDateTime, make_engine
 from app.mail.inbound import transient
 from app.prebuilt import DEFERRED, Prebuilt
+from tests.server.harness import statements_sent
 
 METADATA = MetaData()
 THINGS = Table(
@@ -177,16 +178,8 @@ def names_in(engine) -> list[str]:
 
 
 def statements_of(engine, work) -> list[str]:
-    """The statements ``work(connection)`` sends in one transaction, as the driver gets them."""
-    seen: list[str] = []
-    listen = lambda _c, _cursor, statement, *_rest: seen.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listen)
-    try:
-        with engine.begin() as connection:
-            work(connection)
-    finally:
-        event.remove(engine, "before_cursor_execute", listen)
-    return [statement for statement in seen if "things" in statement or "others" in statement]
+    """The statements about the test's tables that ``work(connection)`` sends."""
+    return [statement for statement in statements_sent(engine, work) if "things" in statement or "others" in statement]
 
 
 def test_deferred_rows_are_there_for_every_later_read_in_the_transaction(engine):

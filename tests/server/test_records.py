@@ -3,29 +3,18 @@
 import threading
 from datetime import timedelta
 
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from app.games import records
 from app.games.models import Event, Game
 from app.games.service import GameService
-from tests.server.harness import ALICE, BOB, Table
+from tests.server.harness import ALICE, BOB, Table, statements_sent
 
 
 def updates_of(server, work) -> list[str]:
     """The UPDATE statements ``work(connection)`` sends, in one transaction."""
-    seen: list[str] = []
-
-    def listen(_connection, _cursor, statement, *_args):
-        if statement.lstrip().upper().startswith("UPDATE"):
-            seen.append(statement)
-
-    event.listen(server.db.engine, "before_cursor_execute", listen)
-    try:
-        with server.db.engine.begin() as connection:
-            work(connection)
-    finally:
-        event.remove(server.db.engine, "before_cursor_execute", listen)
-    return seen
+    return [statement for statement in statements_sent(server.db.engine, work)
+            if statement.lstrip().upper().startswith("UPDATE")]
 
 
 def test_an_unchanged_game_and_players_are_not_written(server):

@@ -22,12 +22,17 @@ def post(client, body, timestamp=None, secret=SECRET, **headers):
     })
 
 
-def test_signed_webhook_delivers_a_reply(tmp_path, database_url):
+def game_with_webhook(tmp_path, database_url, style):
+    """A started game with the webhook on: its server, table, id, a web client and White's reply in ``style``."""
     server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
     table = Table(server)
     game_id = table.start()
-    client = create_app(server).test_client()
-    body = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    body = reply(table.last(ALICE, "request").raw, "R e2-e4", style, ALICE)
+    return server, table, game_id, create_app(server).test_client(), body
+
+
+def test_signed_webhook_delivers_a_reply(tmp_path, database_url):
+    _server, table, game_id, client, body = game_with_webhook(tmp_path, database_url, "gmail")
     response = post(client, body)
     assert response.status_code == 202 and response.json["duplicate"] is False
     assert table.game(game_id).ply == 1
@@ -51,11 +56,7 @@ def test_webhook_is_off_without_a_secret(server):
 
 
 def test_a_message_the_webhook_cannot_store_gets_503_and_the_retry_is_applied(tmp_path, database_url):
-    server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
-    table = Table(server)
-    game_id = table.start()
-    client = create_app(server).test_client()
-    body = reply(table.last(ALICE, "request").raw, "R e2-e4", "outlook", ALICE)
+    server, table, game_id, client, body = game_with_webhook(tmp_path, database_url, "outlook")
     with server.db.engine.begin() as connection:
         connection.execute(text("ALTER TABLE inbound_messages RENAME TO inbound_messages_away"))
     refused = post(client, body)
