@@ -14,9 +14,12 @@ and keeps what it gives:
   and the rest), and a lost connection invalidates the ``Connection`` as SQLAlchemy would.
 
 They are statements of a row or two: their rows are read as soon as they run, so one cursor per
-driver connection serves them all. Run on the cursor, a statement still fires the
-``before_cursor_execute`` and ``after_cursor_execute`` events (with no execution context), but is
-not echoed to SQLAlchemy's log. Other drivers (SQLite's, whose calls are in-process and cheap) run
+driver connection serves them all. It is psycopg's raw cursor, given the SQL with PostgreSQL's own
+``$1`` placeholders, worked out once per statement: psycopg would otherwise split a statement of
+more than 50 parameters (a game's update with the inserts it carries) anew on every call. Run on
+the cursor, a statement still fires the ``before_cursor_execute`` and ``after_cursor_execute``
+events (with no execution context, and with the SQL and parameters the driver gets), but is not
+echoed to SQLAlchemy's log. Other drivers (SQLite's, whose calls are in-process and cheap) run
 them through ``Connection.execute``.
 
 Inserts whose results nobody reads (the event, the outbox rows) can be deferred: they wait on the
@@ -35,6 +38,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 from weakref import WeakKeyDictionary, WeakSet
 
+from psycopg import RawCursor
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, InvalidRequestError
@@ -174,6 +178,7 @@ class Prebuilt:
 DEFERRED = "prebuilt_deferred"  # a connection's deferred inserts, in its ``info``: [(sql, values)]
 _WRITES_DEFERRED_FIRST: WeakSet[Engine] = WeakSet()  # engines set up by ``write_deferred_first``
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+_PYFORMAT = re.compile(r"%\((\w+)\)s|%%")  # a named parameter, or a literal % as pyformat escapes it
 
 
 @lru_cache(maxsize=256)
@@ -227,6 +232,33 @@ def write_deferred_first(engine: Engine) -> None:
             connection.info.pop(DEFERRED, None)
 
 
+@dataclass(frozen=True)
+class _Positional:
+    """A statement as psycopg's raw cursor takes it: ``$n`` placeholders, and the names they stand for."""
+
+    text: str
+    encoded: bytes
+    names: tuple[str, ...]
+
+
+@lru_cache(maxsize=512)
+def _positional(sql: str) -> _Positional:
+    """``sql`` in pyformat (``%(name)s``, ``%%``) with PostgreSQL's ``$n`` placeholders instead; a name used
+    twice keeps its one number."""
+    if "$" in sql:
+        raise InvalidRequestError("a prebuilt statement cannot hold a literal $")  # it would read as a placeholder
+    numbers: dict[str, int] = {}
+
+    def placeholder(found: re.Match[str]) -> str:
+        name = found.group(1)
+        if name is None:
+            return "%"
+        return f"${numbers.setdefault(name, len(numbers) + 1)}"
+
+    text = _PYFORMAT.sub(placeholder, sql)
+    return _Positional(text, text.encode(), tuple(numbers))
+
+
 def _run(connection: Connection, sql: str, parameters: dict[str, Any]) -> Any:
     """Run SQL on the connection's one driver cursor, in its transaction, with SQLAlchemy's events and errors."""
     _require_transaction(connection)
@@ -235,19 +267,21 @@ def _run(connection: Connection, sql: str, parameters: dict[str, Any]) -> Any:
     driver_connection = pooled.driver_connection
     cursor = pooled.info.get("prebuilt_cursor")
     if cursor is None or cursor.connection is not driver_connection:  # one cursor per driver connection
-        cursor = pooled.info["prebuilt_cursor"] = driver_connection.cursor()
+        cursor = pooled.info["prebuilt_cursor"] = RawCursor(driver_connection)
+    statement = _positional(sql)
+    values = [parameters[name] for name in statement.names]
     events = connection.dispatch
     try:
         if events.before_cursor_execute:
-            events.before_cursor_execute(connection, cursor, sql, parameters, None, False)
-        cursor.execute(sql, parameters)
+            events.before_cursor_execute(connection, cursor, statement.text, values, None, False)
+        cursor.execute(statement.encoded, values)
         if events.after_cursor_execute:
-            events.after_cursor_execute(connection, cursor, sql, parameters, None, False)
+            events.after_cursor_execute(connection, cursor, statement.text, values, None, False)
     except dialect.loaded_dbapi.Error as error:
         lost = dialect.is_disconnect(error, driver_connection, cursor)
         if lost:
             connection.invalidate(error)
-        raise DBAPIError.instance(sql, parameters, error, dialect.loaded_dbapi.Error,
+        raise DBAPIError.instance(statement.text, values, error, dialect.loaded_dbapi.Error,
                                   dialect=dialect, connection_invalidated=lost) from error
     return cursor
 

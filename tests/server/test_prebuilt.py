@@ -1,5 +1,6 @@
 """Prebuilt statements: on psycopg's cursor they behave as through SQLAlchemy (values, transactions, errors)."""
 
+import re
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -13,6 +14,7 @@ from sqlalchemy import (
     String,
     Table,
     bindparam,
+    column,
     create_engine,
     event,
     insert,
@@ -24,7 +26,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InvalidRequestError
 
 from app.db import UTCDateTime, make_engine
 from app.mail.inbound import transient
-from app.prebuilt import DEFERRED, Prebuilt
+from app.prebuilt import DEFERRED, Prebuilt, _positional
 from tests.server.harness import statements_sent
 
 METADATA = MetaData()
@@ -106,6 +108,38 @@ def test_many_rows_at_once(engine):
     with engine.begin() as connection:
         ADD_MANY.defer(connection, [thing(name) for name in ("b", "c", "a")])
         assert [row[0] for row in NAMES.execute(connection, {}).all()] == ["a", "b", "c"]
+
+
+PERCENT_TWICE = Prebuilt(text("SELECT :word || '%' || :word AS joined, :other AS other")
+                         .columns(column("joined", String), column("other", Integer)))
+
+
+def test_a_literal_percent_and_a_parameter_used_twice(engine):
+    with engine.begin() as connection:
+        ours = tuple(PERCENT_TWICE.execute(connection, {"word": "ab", "other": 7}).first())
+        theirs = tuple(connection.execute(PERCENT_TWICE.statement, {"word": "ab", "other": 7}).first())
+    assert ours == theirs == ("ab%ab", 7)
+
+
+def test_on_postgresql_statements_go_with_positional_placeholders_worked_out_once(engine):
+    sent = statements_of(engine, lambda connection: [ADD_MANY.defer(connection, [thing(f"p{n}") for n in range(12)]),
+                                                      COUNT_UP.execute(connection, {})])
+    assert names_in(engine) == sorted(f"p{n}" for n in range(12))
+    if engine.dialect.driver == "psycopg":  # more parameters than psycopg keeps its own split of (50)
+        assert len(sent) == 1 and "%(" not in sent[0]
+        assert max(int(number) for number in re.findall(r"\$(\d+)", sent[0])) == 12 * len(thing("x")) + 2
+        assert _positional.cache_info().currsize >= 1
+        again = _positional.cache_info().hits
+        statements_of(engine, lambda connection: [ADD_MANY.defer(connection, [thing(f"q{n}") for n in range(12)]),
+                                                  COUNT_UP.execute(connection, {})])
+        assert _positional.cache_info().hits == again + 1  # the second time it was not worked out again
+
+
+def test_on_postgresql_a_literal_dollar_is_refused_rather_than_read_as_a_placeholder(postgres_url):
+    engine = make_engine(postgres_url)
+    with engine.begin() as connection, pytest.raises(InvalidRequestError, match=r"literal \$"):
+        Prebuilt(text("SELECT '$1'")).execute(connection, {})
+    engine.dispose()
 
 
 def test_the_statement_is_part_of_the_connections_transaction(engine):
