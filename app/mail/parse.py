@@ -168,6 +168,17 @@ def raw_headers(message: Message) -> dict[str, list[str]]:
     return found
 
 
+def subject_of(message: Message, headers: dict[str, list[str]]) -> str:
+    """The Subject, decoded. Most carry no RFC 2047 encoded word: those are read as received (unfolded,
+    spaces run together), which is what the standard policy makes of them but for the spaces. Only
+    the others go through its parser, which costs far more, and each reply's subject is new to the
+    header memo."""
+    values = headers.get("subject", ())
+    if len(values) == 1 and "=?" not in values[0]:
+        return values[0]
+    return _header(message, "Subject")
+
+
 def addresses(headers: dict[str, list[str]], *names: str) -> list[str]:
     values = [value for name in names for value in headers.get(name.lower(), ())]
     return [address.lower() for _, address in getaddresses(values) if address]
@@ -190,7 +201,7 @@ def parse(raw: bytes, envelope_to: list[str] | None = None) -> ParsedMail:
         message_id=message_ids[0] if message_ids else None,
         sender=sender.lower() if sender and "@" in sender else None,
         sender_name=name.strip() or (sender.split("@")[0] if sender else ""),
-        subject=_header(message, "Subject"),
+        subject=subject_of(message, headers),
         recipients=recipients,
         references=references,
         text=text,

@@ -1,5 +1,7 @@
 """Reading replies as real clients send them: only the player's new text is ever read."""
 
+from email import message_from_bytes, policy
+
 import pytest
 
 from app.games.reading import read_commands
@@ -43,6 +45,21 @@ def test_gb2312_is_read_as_gb18030():
     raw = (b"From: a@b.test\r\nTo: r@x.test\r\nSubject: hi\r\nMessage-ID: <2@b>\r\n"
            b"Content-Type: text/plain; charset=gb2312\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + body)
     assert parse(raw).text.splitlines() == ["R e2-e4", "\u8c22\u8c22"]
+
+
+@pytest.mark.parametrize("subject", [
+    "Re: Game 12: move 5, your turn",
+    "Re: a subject long enough that the client folded it onto\r\n a second line, and then some more",
+    "=?utf-8?q?Re:_Game_5_=E2=80=93_your_turn?=",
+    "=?iso-8859-1?b?QWJ3ZXNlbmQ6IFNjaGFjaA==?= =?utf-8?q?_=E2=99=9E?=",
+    "Re: half =?utf-8?q?encoded_=C3=A9?= text",
+    "Out of Office:   three   spaces",
+])
+def test_the_subject_reads_as_the_standard_policy_reads_it(subject):
+    raw = (f"From: a@b.test\r\nTo: r@x.test\r\nSubject: {subject}\r\nMessage-ID: <s@b>\r\n"
+           "Content-Type: text/plain\r\n\r\nR e2-e4\r\n").encode()
+    standard = message_from_bytes(raw, policy=policy.default)["Subject"]
+    assert " ".join(parse(raw).subject.split()) == " ".join(str(standard).split())
 
 
 @pytest.mark.parametrize(
