@@ -16,26 +16,28 @@ and keeps what it gives:
 They are statements of a row or two: their rows are read as soon as they run, so one cursor per
 driver connection serves them all. It is psycopg's raw cursor, given the SQL with PostgreSQL's own
 ``$1`` placeholders, worked out once per statement: psycopg would otherwise split a statement of
-more than 50 parameters (a game's update with the inserts it carries) anew on every call. Run on
+more than 50 parameters (the mark with the writes it carries) anew on every call. Run on
 the cursor, a statement still fires the ``before_cursor_execute`` and ``after_cursor_execute``
 events (with no execution context, and with the SQL and parameters the driver gets), but is not
 echoed to SQLAlchemy's log. Other drivers (SQLite's, whose calls are in-process and cheap) run
 them through ``Connection.execute``.
 
-Inserts whose results nobody reads (the event, the outbox rows) can be deferred: they wait on the
-connection and go ahead of its next write that ``carries_deferred`` (the game's update, the mark),
-as data-modifying CTEs of that one statement. That saves their round trips and the driver's work
-per statement. Any other statement (SQLAlchemy's included) and the commit write them first, so
-every read sees them; a rollback drops them.
+Writes whose results nobody reads (the event and outbox inserts, the game's update) can be
+deferred: they wait on the connection and go ahead of its next statement that ``carries_deferred``
+(the mark), as data-modifying CTEs of that one statement. That saves their round trips and the
+driver's work per statement. Any other statement (SQLAlchemy's included) and the commit write them
+first, so every read sees them; a rollback drops them. PostgreSQL cannot change one row twice in one
+statement, so a deferred update names its row, and a second update of a row still waiting writes
+the first one before it waits in turn.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 from weakref import WeakKeyDictionary, WeakSet
 
 from psycopg import RawCursor
@@ -99,8 +101,8 @@ class Prebuilt:
     """A Core statement run on the driver's cursor on PostgreSQL (psycopg), else through SQLAlchemy."""
 
     def __init__(self, statement: Executable, carries_deferred: bool = False) -> None:
-        """``carries_deferred``: the statement neither reads nor changes rows that deferred inserts add,
-        so inserts deferred on its connection can go in the same statement, ahead of it."""
+        """``carries_deferred``: the statement neither reads nor changes rows that deferred writes add or
+        change, so writes deferred on its connection can go in the same statement, ahead of it."""
         self.statement = statement
         self.carries_deferred = carries_deferred
         self._compiled: WeakKeyDictionary[Dialect, dict[tuple[str, ...], _Compiled]] = WeakKeyDictionary()
@@ -112,7 +114,7 @@ class Prebuilt:
         values = self._bind(compiled, parameters)
         deferred = connection.info.pop(DEFERRED, None)
         if deferred and self.carries_deferred:
-            sql, values = _with_inserts_ahead(deferred, compiled.sql, values)
+            sql, values = _with_writes_ahead(deferred, compiled.sql, values)
             cursor = _run(connection, sql, values)
         else:
             if deferred:
@@ -124,24 +126,30 @@ class Prebuilt:
             compiled.results = self._result_processors(connection.dialect, compiled, cursor.description)
         return _DriverRows(cursor, compiled.results)
 
-    def defer(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
-        """Insert these rows before the connection's next statement, in the same round trip when it can.
+    def defer(self, connection: Connection, rows: list[dict[str, Any]], row_key: Hashable | None = None) -> None:
+        """Write these rows before the connection's next statement, in the same round trip when it can.
 
-        For an INSERT whose result nobody reads. On psycopg the rows wait on the connection: the next
-        statement that ``carries_deferred`` takes them along as data-modifying CTEs ahead of itself;
-        any other statement (SQLAlchemy's too), and the commit, writes them first; a rollback drops
-        them. Elsewhere they are inserted at once.
+        For an INSERT, or an UPDATE of one row, whose result nobody reads. On psycopg the rows wait on
+        the connection: the next statement that ``carries_deferred`` takes them along as data-modifying
+        CTEs ahead of itself; any other statement (SQLAlchemy's too), and the commit, writes them first;
+        a rollback drops them. Elsewhere they are written at once.
+
+        ``row_key`` names the one existing row an UPDATE changes: PostgreSQL cannot change a row twice
+        in one statement, so a second change of a row that is still waiting writes the first one first.
         """
         if connection.dialect.driver != "psycopg" or connection.engine not in _WRITES_DEFERRED_FIRST:
             connection.execute(self.statement, rows)  # no hooks to write them at the commit: at once
             return
         _require_transaction(connection)
         deferred = connection.info.setdefault(DEFERRED, [])
+        if row_key is not None and any(waiting.row_key == row_key for waiting in deferred):
+            write_deferred(connection)
+            deferred = connection.info[DEFERRED] = []
         for row in rows:
             compiled = self._compile(connection.dialect, tuple(row))
             if compiled.result_types:
                 raise InvalidRequestError("only statements without results can be deferred")
-            deferred.append((compiled.sql, self._bind(compiled, row)))
+            deferred.append(_Write(compiled.sql, self._bind(compiled, row), row_key))
 
     def _compile(self, dialect: Dialect, keys: tuple[str, ...]) -> _Compiled:
         by_keys = self._compiled.setdefault(dialect, {})
@@ -173,47 +181,55 @@ class Prebuilt:
                 for kind, column in zip(compiled.result_types, description, strict=True)]
 
 
-# ------------------------------------------------------------------ inserts deferred to the next statement
+# ------------------------------------------------------------------ writes deferred to the next statement
 
-DEFERRED = "prebuilt_deferred"  # a connection's deferred inserts, in its ``info``: [(sql, values)]
+DEFERRED = "prebuilt_deferred"  # a connection's deferred writes, in its ``info``: [_Write]
 _WRITES_DEFERRED_FIRST: WeakSet[Engine] = WeakSet()  # engines set up by ``write_deferred_first``
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 _PYFORMAT = re.compile(r"%\((\w+)\)s|%%")  # a named parameter, or a literal % as pyformat escapes it
 
 
+class _Write(NamedTuple):
+    """A deferred write: its SQL, its bound values, and for an UPDATE the key of the row it changes."""
+
+    sql: str
+    values: dict[str, Any]
+    row_key: Hashable | None
+
+
 @lru_cache(maxsize=256)
-def _ahead_sql(inserts: tuple[str, ...], final: str) -> str:
-    """``final`` with the inserts ahead of it as data-modifying CTEs, their parameters renamed apart."""
+def _ahead_sql(writes: tuple[str, ...], final: str) -> str:
+    """``final`` with the writes ahead of it as data-modifying CTEs, their parameters renamed apart."""
     ctes = ", ".join(f"w{n} AS ({_PLACEHOLDER.sub(lambda name, n=n: f'%(w{n}_{name.group(1)})s', sql)})"
-                     for n, sql in enumerate(inserts))
+                     for n, sql in enumerate(writes))
     return f"WITH {ctes} {final}"
 
 
-def _with_inserts_ahead(deferred: list[tuple[str, dict[str, Any]]], final: str,
-                        final_values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def _with_writes_ahead(deferred: list[_Write], final: str,
+                       final_values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     values = dict(final_values)
-    for n, (_sql, row) in enumerate(deferred):
-        for name, value in row.items():
+    for n, write in enumerate(deferred):
+        for name, value in write.values.items():
             values[f"w{n}_{name}"] = value
-    if len(values) != len(final_values) + sum(len(row) for _sql, row in deferred):
-        raise InvalidRequestError("a parameter name of the statement collides with a deferred insert's")
-    return _ahead_sql(tuple(sql for sql, _row in deferred), final), values
+    if len(values) != len(final_values) + sum(len(write.values) for write in deferred):
+        raise InvalidRequestError("a parameter name of the statement collides with a deferred write's")
+    return _ahead_sql(tuple(write.sql for write in deferred), final), values
 
 
-def write_deferred(connection: Connection, deferred: list[tuple[str, dict[str, Any]]] | None = None) -> None:
-    """Write the connection's deferred inserts now, in one statement (the last one carries the others)."""
+def write_deferred(connection: Connection, deferred: list[_Write] | None = None) -> None:
+    """Write the connection's deferred writes now, in one statement (the last one carries the others)."""
     if deferred is None:
         deferred = connection.info.pop(DEFERRED, None)
     if not deferred:
         return
-    *ahead, (sql, values) = deferred
+    *ahead, (sql, values, _row_key) = deferred
     if ahead:
-        sql, values = _with_inserts_ahead(ahead, sql, values)
+        sql, values = _with_writes_ahead(ahead, sql, values)
     _run(connection, sql, values)
 
 
 def write_deferred_first(engine: Engine) -> None:
-    """Deferred inserts are written before any other statement on their connection and at its commit,
+    """Deferred writes are written before any other statement on their connection and at its commit,
     and dropped at its rollback: nobody reads past them, and none outlives its transaction."""
     _WRITES_DEFERRED_FIRST.add(engine)
 

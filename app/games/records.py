@@ -128,7 +128,7 @@ LOCK_GAME_QUOTED = Prebuilt(  # one row per mail named (or one row with no text)
     .with_for_update(of=GAMES)
 )
 SAVE_GAME = Prebuilt(update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
-    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")}), carries_deferred=True)
+    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")}))
 ADD_EVENT = Prebuilt(insert(EVENTS))
 PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
 EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
@@ -171,11 +171,14 @@ def lock_game_quoted(connection: Connection, game_id: int,
 
 
 def save_game(connection: Connection, game: GameRecord) -> None:
-    """Write the game row if anything in it changed (the row is locked, so all of it is written)."""
+    """Write the game row if anything in it changed (the row is locked, so all of it is written).
+
+    Deferred: the write goes with the transaction's next statement that carries deferred writes (the
+    mark of the message being handled), or ahead of any other."""
     if not changed(game, GAME_CHANGEABLE):
         return
     values = {name: getattr(game, name) for name in GAME_CHANGEABLE}
-    SAVE_GAME.execute(connection, {**values, "game_id": game.id, "updated_at": utcnow()})
+    SAVE_GAME.defer(connection, [{**values, "game_id": game.id, "updated_at": utcnow()}], row_key=("games", game.id))
     remember(game, GAME_CHANGEABLE)
 
 

@@ -260,6 +260,39 @@ def test_on_postgresql_a_carrying_statement_takes_the_deferred_rows_in_its_own_r
         assert connection.execute(select(OTHERS.c.count)).scalar_one() == 1
 
 
+SET_COUNT = Prebuilt(update(OTHERS).where(OTHERS.c.id == bindparam("other_id")).values(count=bindparam("n")))
+
+
+def test_a_second_deferred_update_of_a_row_still_waiting_writes_the_first_one_first(engine):
+    """PostgreSQL applies only one of two changes to one row in one statement: they must not share one."""
+    def work(connection):
+        SET_COUNT.defer(connection, [{"other_id": 1, "n": 1}], row_key=("others", 1))
+        ADD_MANY.defer(connection, [thing("p1")])
+        SET_COUNT.defer(connection, [{"other_id": 1, "n": 2}], row_key=("others", 1))
+
+    statements = statements_of(engine, work)
+    with engine.connect() as connection:
+        assert connection.execute(select(OTHERS.c.count)).scalar_one() == 2  # the later change, applied last
+    assert names_in(engine) == ["p1"]
+    if engine.dialect.driver == "psycopg":  # the first change alone, then the row and the second change
+        assert [statement.count("UPDATE others") for statement in statements] == [1, 1]
+
+
+def test_deferred_updates_of_different_rows_share_one_statement(engine):
+    with engine.begin() as connection:
+        connection.execute(insert(OTHERS), {"id": 2, "count": 0})
+
+    def work(connection):
+        SET_COUNT.defer(connection, [{"other_id": 1, "n": 5}], row_key=("others", 1))
+        SET_COUNT.defer(connection, [{"other_id": 2, "n": 6}], row_key=("others", 2))
+
+    statements = statements_of(engine, work)
+    with engine.connect() as connection:
+        assert connection.execute(select(OTHERS.c.count).order_by(OTHERS.c.id)).scalars().all() == [5, 6]
+    if engine.dialect.driver == "psycopg":
+        assert len(statements) == 1 and statements[0].count("UPDATE others") == 2
+
+
 def test_a_deferred_row_that_fails_fails_the_statement_that_carries_it_and_nothing_is_applied(engine):
     with engine.begin() as connection:
         ADD.execute(connection, thing("queen"))

@@ -3,11 +3,12 @@
 import threading
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from app.games import records
 from app.games.models import Event, Game
 from app.games.service import GameService
+from app.mail.clients import reply
 from tests.server.harness import ALICE, BOB, Table, statements_sent
 
 
@@ -41,6 +42,28 @@ def test_a_changed_game_is_written_and_then_counts_as_saved(server):
     writes = updates_of(server, change)
     assert len(writes) == 1 and "games" in writes[0]
     assert Table(server).game(game_id).public_white is True
+
+
+def test_a_moves_writes_go_in_the_statement_that_marks_the_message_on_postgresql(server):
+    table = Table(server)
+    game_id = table.start()
+    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    sent: list[str] = []
+
+    def listen(_connection, _cursor, statement, *_rest) -> None:
+        sent.append(statement)
+
+    event.listen(server.db.engine, "before_cursor_execute", listen)
+    try:
+        assert table.deliver(raw) == "done: R e2-e4: moved"
+    finally:
+        event.remove(server.db.engine, "before_cursor_execute", listen)
+    writes = [statement for statement in sent if "UPDATE games" in statement]
+    assert len(writes) == 1 and Table(server).game(game_id).ply == 1
+    if server.db.engine.dialect.driver == "psycopg":  # store, lock, then everything else with the mark
+        assert len(sent) == 3
+        assert "INSERT INTO events" in writes[0] and "INSERT INTO outbound_messages" in writes[0]
+        assert writes[0].startswith("WITH") and ") UPDATE inbound_messages SET" in writes[0]  # the mark, last
 
 
 def test_a_player_change_writes_only_that_column(server):
