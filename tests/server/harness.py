@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email import message_from_bytes
 from email.policy import default
 
@@ -81,8 +83,9 @@ class Table:
         return game_id
 
 
-def statements_sent(engine, work) -> list[str]:
-    """Every statement ``work(connection)`` sends to the database, as the driver gets it, in one transaction."""
+@contextmanager
+def statements_seen(engine) -> Iterator[list[str]]:
+    """Every statement sent on the engine's connections while the block runs, as the driver gets it."""
     seen: list[str] = []
 
     def listen(_connection, _cursor, statement, *_rest) -> None:
@@ -90,8 +93,13 @@ def statements_sent(engine, work) -> list[str]:
 
     event.listen(engine, "before_cursor_execute", listen)
     try:
-        with engine.begin() as connection:
-            work(connection)
+        yield seen
     finally:
         event.remove(engine, "before_cursor_execute", listen)
+
+
+def statements_sent(engine, work) -> list[str]:
+    """Every statement ``work(connection)`` sends to the database, as the driver gets it, in one transaction."""
+    with statements_seen(engine) as seen, engine.begin() as connection:
+        work(connection)
     return seen

@@ -3,13 +3,13 @@
 import threading
 from datetime import timedelta
 
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from app.games import records
 from app.games.models import Event, Game
 from app.games.service import GameService
 from app.mail.clients import reply
-from tests.server.harness import ALICE, BOB, Table, statements_sent
+from tests.server.harness import ALICE, BOB, Table, statements_seen, statements_sent
 
 
 def updates_of(server, work) -> list[str]:
@@ -48,16 +48,8 @@ def test_a_moves_writes_go_in_the_statement_that_marks_the_message_on_postgresql
     table = Table(server)
     game_id = table.start()
     raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
-    sent: list[str] = []
-
-    def listen(_connection, _cursor, statement, *_rest) -> None:
-        sent.append(statement)
-
-    event.listen(server.db.engine, "before_cursor_execute", listen)
-    try:
+    with statements_seen(server.db.engine) as sent:
         assert table.deliver(raw) == "done: R e2-e4: moved"
-    finally:
-        event.remove(server.db.engine, "before_cursor_execute", listen)
     writes = [statement for statement in sent if "UPDATE games" in statement]
     assert len(writes) == 1 and Table(server).game(game_id).ply == 1
     if server.db.engine.dialect.driver == "psycopg":  # store, lock, then everything else with the mark
