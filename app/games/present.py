@@ -173,15 +173,12 @@ def describe(message: dict[str, Any], names: Names) -> str:
     return kind
 
 
+EMPTY_RUNS = str.maketrans({str(run): "." * run for run in range(1, 9)})  # FEN's digits: runs of empty squares
+
+
 def cells(placement: str) -> list[list[str]]:
     """FEN placement -> 8 rows (rank 8 first) of 8 letters, ``"."`` where empty."""
-    rows = []
-    for rank in placement.split("/"):
-        row: list[str] = []
-        for char in rank:
-            row.extend("." * int(char) if char.isdigit() else char)
-        rows.append(row)
-    return rows
+    return [list(rank.translate(EMPTY_RUNS)) for rank in placement.split("/")]
 
 
 @dataclass
