@@ -35,8 +35,7 @@ def identify(parsed: ParsedMail, signer: TokenSigner, settings: Settings) -> Ide
 
 def auth_results_pass(parsed: ParsedMail, settings: Settings) -> bool:
     """Whether the topmost Authentication-Results of our trusted upstream says spf or dkim passed."""
-    for header in parsed.message.get_all("Authentication-Results", failobj=[]) or []:
-        text = str(header)
+    for text in parsed.headers.get("authentication-results", ()):
         authserv = text.split(";", 1)[0].strip().split()[0].lower() if text.strip() else ""
         if settings.authserv_id and authserv != settings.authserv_id.lower():
             continue  # only the header our own border MTA added counts

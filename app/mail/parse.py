@@ -35,6 +35,7 @@ class ParsedMail:
     references: list[str] = field(default_factory=list)
     text: str = ""
     from_html: bool = False
+    headers: dict[str, list[str]] = field(default_factory=dict)  # ``raw_headers``: as received, by lower-case name
 
 
 def decode_payload(part: Message) -> str:
@@ -206,4 +207,5 @@ def parse(raw: bytes, envelope_to: list[str] | None = None) -> ParsedMail:
         references=references,
         text=text,
         from_html=from_html,
+        headers=headers,
     )
