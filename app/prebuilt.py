@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, NamedTuple, Protocol
 from weakref import WeakKeyDictionary, WeakSet
 
@@ -185,7 +185,6 @@ class Prebuilt:
 
 DEFERRED = "prebuilt_deferred"  # a connection's deferred writes, in its ``info``: [_Write]
 _WRITES_DEFERRED_FIRST: WeakSet[Engine] = WeakSet()  # engines set up by ``write_deferred_first``
-_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 _PYFORMAT = re.compile(r"%\((\w+)\)s|%%")  # a named parameter, or a literal % as pyformat escapes it
 
 
@@ -200,8 +199,10 @@ class _Write(NamedTuple):
 @lru_cache(maxsize=256)
 def _ahead_sql(writes: tuple[str, ...], final: str) -> str:
     """``final`` with the writes ahead of it as data-modifying CTEs, their parameters renamed apart."""
-    ctes = ", ".join(f"w{n} AS ({_PLACEHOLDER.sub(lambda name, n=n: f'%(w{n}_{name.group(1)})s', sql)})"
-                     for n, sql in enumerate(writes))
+    def renamed(n: int, found: re.Match[str]) -> str:
+        return found.group(0) if found.group(1) is None else f"%(w{n}_{found.group(1)})s"  # a literal % stays
+
+    ctes = ", ".join(f"w{n} AS ({_PYFORMAT.sub(partial(renamed, n), sql)})" for n, sql in enumerate(writes))
     return f"WITH {ctes} {final}"
 
 

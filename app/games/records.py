@@ -192,7 +192,8 @@ def save_player(connection: Connection, player: PlayerRecord) -> None:
 
 
 def add_event(connection: Connection, values: dict[str, Any]) -> None:
-    """A deferred insert: on PostgreSQL it goes with the game's own update, in one round trip."""
+    """A deferred insert: on PostgreSQL it goes in the statement that marks a message handled, or else
+    ahead of the next statement or the commit."""
     ADD_EVENT.defer(connection, [values])
 
 

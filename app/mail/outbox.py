@@ -59,7 +59,8 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
 
     Each row holds the headers and both parts; the MIME bytes are assembled when it is sent
     (``OutboundMessage.raw``). The rows are deferred inserts (``Prebuilt.defer``): on PostgreSQL they
-    go with the transaction's next write, in its round trip. Every handled message queues mail.
+    go in the statement that marks a message handled, or else ahead of the next statement or the
+    commit. Every handled message queues mail.
     """
     now = utcnow()
     rows = []

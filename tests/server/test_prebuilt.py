@@ -121,6 +121,16 @@ def test_a_literal_percent_and_a_parameter_used_twice(engine):
     assert ours == theirs == ("ab%ab", 7)
 
 
+ADD_TAGGED = Prebuilt(text("INSERT INTO things (name) VALUES (:name || '%(tag)s')"))
+
+
+def test_a_deferred_write_keeps_literal_text_that_looks_like_a_parameter(engine):
+    with engine.begin() as connection:
+        ADD_TAGGED.defer(connection, [{"name": "rook"}])
+        assert COUNT_UP.execute(connection, {}).rowcount == 1  # carries the insert
+    assert names_in(engine) == ["rook%(tag)s"]
+
+
 def test_on_postgresql_statements_go_with_positional_placeholders_worked_out_once(engine):
     sent = statements_of(engine, lambda connection: [ADD_MANY.defer(connection, [thing(f"p{n}") for n in range(12)]),
                                                       COUNT_UP.execute(connection, {})])
