@@ -40,12 +40,17 @@ MIN_QUOTED_RUN = 3
 
 
 QUOTE_MARKS = re.compile(r"^[\s>|]+")
-SPACES = re.compile(r"\s+")
 
 
 def normalise(line: str) -> str:
-    """A line as compared with what we sent: quote marks, case and spacing removed."""
-    return SPACES.sub(" ", QUOTE_MARKS.sub("", line)).strip().lower()
+    """A line as compared with what we sent: quote marks, case and spacing removed.
+
+    Every line of a reply and of the mail it answers goes through here, so the pattern runs only on
+    a line that starts with a quote mark or a space; ``split`` runs the spaces together.
+    """
+    if line and (line[0] in ">|" or line[0].isspace()):
+        line = QUOTE_MARKS.sub("", line)
+    return " ".join(line.split()).lower()
 
 
 def sent_lines(texts: list[str]) -> set[str]:

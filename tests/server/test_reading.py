@@ -1,5 +1,7 @@
 """Reading replies as real clients send them: only the player's new text is ever read."""
 
+import random
+import re
 from email import message_from_bytes, policy
 
 import pytest
@@ -7,7 +9,7 @@ import pytest
 from app.games.reading import read_commands
 from app.mail.clients import STYLES, reply
 from app.mail.parse import html_to_text, parse
-from app.mail.quotes import new_text
+from app.mail.quotes import new_text, normalise
 from app.rules.registry import get_variant
 from tests.server.harness import ALICE, BOB, Table
 
@@ -132,3 +134,15 @@ def test_client_that_dropped_the_plus_address_is_matched_by_in_reply_to(server):
     raw = raw.replace(b"X-Old: ", b"To: referee@mirrorpost.test\r\nX-Old: ", 1)
     table.deliver(raw)
     assert table.game(game_id).ply == 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_line_is_compared_without_quote_marks_case_or_spacing(seed):
+    """``normalise`` takes quote marks off the front, runs every kind of space together and lowers the case,
+    as the regular expressions it stands for would."""
+    rng = random.Random(seed)
+    alphabet = ["a", "B", "é", "-", ">", "|", " ", "\t", "\xa0", "\u2003", "\u3000", "\x0b", "\x1c", "É", "1"]
+    for _ in range(2000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12)))
+        expected = re.sub(r"\s+", " ", re.sub(r"^[\s>|]+", "", line)).strip().lower()
+        assert normalise(line) == expected, repr(line)
