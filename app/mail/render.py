@@ -30,7 +30,9 @@ def piece_style(cell: str) -> str:
 
 
 SQUARE_STYLES = {cell: Markup(piece_style(cell)) for cell in GLYPHS}
-SQUARE_GLYPHS = {cell: Markup(glyph) for cell, glyph in GLYPHS.items()}
+# As character references: the HTML part stays ASCII, which Python builds and encodes faster than text
+# with a single chess glyph in it (such a string takes two bytes per character, all of it).
+SQUARE_GLYPHS = {cell: Markup(glyph if glyph.isascii() else f"&#{ord(glyph)};") for cell, glyph in GLYPHS.items()}
 
 
 @lru_cache(maxsize=1024)  # the same sentences recur in mail after mail

@@ -44,6 +44,15 @@ def test_a_move_goes_to_the_opponent_as_a_private_move_request(server):
     assert "You are Black: you see the Mirror world." in request
 
 
+def test_the_html_boards_name_their_pieces_by_character_reference(server):
+    """The HTML part stays ASCII (the players' names here are), each chess glyph written as &#NNNN;."""
+    table = Table(server)
+    table.start()
+    html = table.last(ALICE, "request").body_html
+    assert html.isascii()
+    assert html.count("&#9817;") == 8 and html.count("&#9812;") == 1  # White's pawns and king, in the Real world
+
+
 def test_strike_notice_says_only_impossible_and_keeps_the_turn(server):
     table = Table(server)
     game_id = table.start()
