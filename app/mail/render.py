@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import MutableMapping
 from functools import lru_cache
 from typing import Any
 
@@ -76,9 +77,21 @@ def board_files() -> Markup:
     return Markup(_board_macro("files")())
 
 
+class MailEnvironment(Environment):
+    """Jinja's environment, with each template's globals in a plain dict.
+
+    Every render copies its template's globals into a new context, and out of Jinja's ``ChainMap`` that
+    copy goes key by key through Python: four renders a move. The globals are all set in
+    ``environment`` before any template is loaded, so no later change has to show through.
+    """
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    env = Environment(
+    env = MailEnvironment(
         loader=FileSystemLoader(str(ROOT / "templates")),
         autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
         undefined=StrictUndefined,
