@@ -22,16 +22,22 @@ class Base32Signer(Signer):
     """itsdangerous's signer with a lower-case, padding-free base32 signature.
 
     The derived key is worked out once (itsdangerous derives it again for every signature, and every
-    mail and every reply is signed or checked).
+    mail and every reply is signed or checked). The HMAC is the standard library's one-shot
+    ``hmac.digest`` with the digest's name: given a hash constructor, as itsdangerous gives it, ``hmac``
+    builds the HMAC in Python, twice as slowly. The signature is the same.
     """
 
     @cached_property
     def key(self) -> bytes:
         return self.derive_key()
 
+    @cached_property
+    def digest_name(self) -> str:
+        return self.digest_method().name
+
     def get_signature(self, value: str | bytes) -> bytes:
         value = value.encode() if isinstance(value, str) else value
-        raw = self.algorithm.get_signature(self.key, value)
+        raw = hmac.digest(self.key, value, self.digest_name)
         return base64.b32encode(raw).decode().lower().rstrip("=")[:SIGNATURE_LENGTH].encode()
 
     def verify_signature(self, value: str | bytes, sig: str | bytes) -> bool:
