@@ -8,6 +8,7 @@ in the service's transaction. It reads game state but never changes it.
 from __future__ import annotations
 
 from datetime import datetime
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -164,20 +165,20 @@ class Mailer:
         return {
             "subject": "",
             "notice": notice,
-            "game": {
-                "id": game.id,
-                "title": self.title(game),
-                "side_title": SIDE_TITLE[side],
-                "world": "Real" if side == "white" else "Mirror",
-                "opponent": self.name(game, opponent),
-                "move_number": variant.move_number(state),
-                "strikes_line": f"you {strikes[side]} of {limit}, "
-                                f"{self.name(game, opponent)} {strikes[opponent]} of {limit}",
-                "deadline": describe_deadline(game.deadline)
+            "game": SimpleNamespace(  # attributes: a template reads a dict's keys only after getattr fails
+                id=game.id,
+                title=self.title(game),
+                side_title=SIDE_TITLE[side],
+                world="Real" if side == "white" else "Mirror",
+                opponent=self.name(game, opponent),
+                move_number=variant.move_number(state),
+                strikes_line=f"you {strikes[side]} of {limit}, "
+                             f"{self.name(game, opponent)} {strikes[opponent]} of {limit}",
+                deadline=describe_deadline(game.deadline)
                 if game.deadline and variant.orderer(state) == side else None,
-                "days": game.days,
-                "proxy": getattr(state, "proxy", False) and variant.orderer(state) == side,
-            },
+                days=game.days,
+                proxy=getattr(state, "proxy", False) and variant.orderer(state) == side,
+            ),
             "since": self.since(game, side, names),
             "diagrams": diagrams,
             "diagram_lines": present.side_by_side(diagrams),
