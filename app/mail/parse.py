@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass, field
-from email import message_from_bytes
+from email.feedparser import FeedParser
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
@@ -187,8 +187,16 @@ def addresses(headers: dict[str, list[str]], *names: str) -> list[str]:
     return [address.lower() for _, address in getaddresses(values) if address]
 
 
+def feed_whole(raw: bytes) -> Message:
+    """``message_from_bytes``, fed in one piece: it would copy the message into a file object and feed
+    the parser from it 8 KB at a time. Bytes that are not ASCII are kept as surrogates, as it keeps them."""
+    parser = FeedParser(policy=POLICY)
+    parser.feed(raw.decode("ascii", "surrogateescape"))
+    return parser.close()
+
+
 def parse(raw: bytes, envelope_to: list[str] | None = None) -> ParsedMail:
-    message = message_from_bytes(raw, policy=POLICY)
+    message = feed_whole(raw)
     assert isinstance(message, EmailMessage | Message)
     headers = raw_headers(message)
     name, sender = parseaddr(_header(message, "From"))

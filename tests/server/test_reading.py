@@ -8,7 +8,8 @@ import pytest
 
 from app.games.reading import read_commands
 from app.mail.clients import STYLES, reply
-from app.mail.parse import html_to_text, parse
+from app.mail.parse import feed_whole, html_to_text, parse
+from app.mail.policy import POLICY
 from app.mail.quotes import new_text, normalise
 from app.rules.registry import get_variant
 from tests.server.harness import ALICE, BOB, Table
@@ -40,6 +41,21 @@ def test_unknown_charset_falls_back_instead_of_failing():
     raw = (b"From: a@b.test\r\nTo: r@x.test\r\nSubject: hi\r\nMessage-ID: <1@b>\r\n"
            b"Content-Type: text/plain; charset=x-no-such-charset\r\n\r\nR e2-e4\r\n")
     assert parse(raw).text.strip() == "R e2-e4"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_message_fed_whole_is_the_message_the_standard_parser_makes(server, style):
+    """With 8-bit bytes in a header and a body too, kept as the standard parser keeps them."""
+    table = Table(server)
+    table.start()
+    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", style, ALICE)
+    eight_bit = raw.replace(b"Subject: ", b"Subject: \xe9\xe8 ", 1) + "\r\n\u00e9t\u00e9\r\n".encode("latin-1")
+    for each in (raw, eight_bit):
+        ours, standard = feed_whole(each), message_from_bytes(each, policy=POLICY)
+        assert ours.as_bytes() == standard.as_bytes()
+        assert [part.get_payload(decode=True) for part in ours.walk()] == [
+            part.get_payload(decode=True) for part in standard.walk()]
+        assert list(ours.raw_items()) == list(standard.raw_items())
 
 
 def test_gb2312_is_read_as_gb18030():
