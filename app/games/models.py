@@ -80,10 +80,10 @@ class Event(Base):
     """
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)  # also the index a game's events are found by
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     seq: Mapped[int] = mapped_column(Integer)
     by: Mapped[str | None] = mapped_column(String(5))
     order: Mapped[str] = mapped_column(Text, default="")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, LargeBinary, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
@@ -34,24 +34,30 @@ class OutboundMessage(Base):
     """One mail to send: written in the transaction that caused it, sent by the dispatcher."""
 
     __tablename__ = "outbound_messages"
+    __table_args__ = (
+        # What the server looks up: a player's recent error notices (rate limit) and the latest mails
+        # of a game to one player. Every move writes two rows, so no index more than these.
+        Index("ix_outbound_messages_recipient_created_at", "recipient", "created_at"),
+        Index("ix_outbound_messages_game_id_recipient", "game_id", "recipient"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str] = mapped_column(String(512), unique=True)
-    recipient: Mapped[str] = mapped_column(String(320), index=True)
+    recipient: Mapped[str] = mapped_column(String(320))
     kind: Mapped[str] = mapped_column(String(40))
     subject: Mapped[str] = mapped_column(Text)
     # Headers (encoded, in order) and both parts; the MIME bytes are assembled from them when sent.
     headers: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
     body_text: Mapped[str] = mapped_column(Text, default="", server_default="")
     body_html: Mapped[str] = mapped_column(Text, default="", server_default="")
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     @property
     def raw(self) -> bytes:

@@ -98,3 +98,43 @@ def test_migration_0006_compresses_mail_bodies_with_lz4_on_postgresql(tmp_path, 
     with server.db.engine.connect() as connection:
         assert set(compression_of(connection).values()) == {""}
     server.db.engine.dispose()
+
+
+def index_names(engine, table: str) -> set[str]:
+    return {index["name"] for index in inspect(engine).get_indexes(table) if not index.get("duplicates_constraint")}
+
+
+def test_migration_0007_leaves_the_indexes_the_servers_lookups_use(tmp_path, database_url):
+    """Every move writes an event and two outbox rows: their tables keep only indexes that something reads."""
+    server = make_server(tmp_path, database_url)
+    engine = server.db.engine
+    assert "ix_events_game_id" not in index_names(engine, "events")
+    assert index_names(engine, "outbound_messages") == {
+        "ix_outbound_messages_recipient_created_at", "ix_outbound_messages_game_id_recipient",
+        "ix_outbound_messages_status"}
+    server.db.migrate("downgrade", "0006")
+    assert "ix_events_game_id" in index_names(engine, "events")
+    assert {"ix_outbound_messages_recipient", "ix_outbound_messages_game_id",
+            "ix_outbound_messages_created_at"} <= index_names(engine, "outbound_messages")
+    server.db.upgrade()
+    engine.dispose()
+
+
+def test_the_outbox_lookups_can_use_an_index_on_postgresql(tmp_path, postgres_url):
+    """The rate limit of error notices and the latest mails of a game to a player each have their index."""
+    from datetime import UTC, datetime
+
+    from app.mail.inbound import ERRORS_SENT, LATEST_SENT
+
+    server = make_server(tmp_path, postgres_url)
+    values = {"recipient": "a@b.test", "game_id": 1, "since": datetime(2026, 1, 1, tzinfo=UTC)}
+    used = {}
+    with server.db.engine.connect() as connection:
+        connection.execute(text("SET enable_seqscan = off"))  # an empty table would be scanned otherwise
+        for name, statement in (("errors", ERRORS_SENT), ("latest", LATEST_SENT)):
+            sql = statement.params(values).compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True})
+            plan = connection.exec_driver_sql(f"EXPLAIN {sql}").all()
+            used[name] = " ".join(row[0] for row in plan)
+    server.db.engine.dispose()
+    assert "ix_outbound_messages_recipient_created_at" in used["errors"], used["errors"]
+    assert "ix_outbound_messages_game_id_recipient" in used["latest"], used["latest"]
