@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
+from email.message import Message
 from email.policy import default
 
 from sqlalchemy import event, select
@@ -53,9 +54,14 @@ class Table:
         receipt = receive(self.server.db, self.server.settings, self.server.signer, raw, "test", None, envelope_to)
         return "duplicate" if receipt.duplicate else receipt.outcome
 
+    def reply_bytes(self, address: str, body: str, style: str = "gmail", kind: str | None = None,
+                    charset: str = "utf-8") -> bytes:
+        """The player's reply to their latest mail (of ``kind``), as ``style``'s client writes it."""
+        return reply(self.last(address, kind).raw, body, style, address, charset)
+
     def reply(self, address: str, body: str, style: str = "gmail", kind: str | None = None,
               charset: str = "utf-8") -> str | None:
-        return self.deliver(reply(self.last(address, kind).raw, body, style, address, charset))
+        return self.deliver(self.reply_bytes(address, body, style, kind, charset))
 
     def write(self, sender: str, body: str, **headers: str) -> str | None:
         return self.deliver(fresh(sender, self.server.settings.server_email, body, **headers))
@@ -103,3 +109,17 @@ def statements_sent(engine, work) -> list[str]:
     with statements_seen(engine) as seen, engine.begin() as connection:
         work(connection)
     return seen
+
+
+def assert_same_message(ours: Message, theirs: Message) -> None:
+    """Two parses of one message agree: bytes, headers as received, and every part's type, preamble,
+    epilogue, defects and decoded payload."""
+    assert ours.as_bytes() == theirs.as_bytes()
+    assert list(ours.raw_items()) == list(theirs.raw_items())
+    for mine, other in zip(ours.walk(), theirs.walk(), strict=True):
+        assert mine.get_content_type() == other.get_content_type()
+        assert (mine.preamble, mine.epilogue) == (other.preamble, other.epilogue)
+        assert [type(defect) for defect in mine.defects] == [type(defect) for defect in other.defects]
+        if not mine.is_multipart():
+            assert mine.get_payload() == other.get_payload()
+            assert mine.get_payload(decode=True) == other.get_payload(decode=True)

@@ -41,7 +41,7 @@ def test_lmtp_listener_stores_and_processes(tmp_path, database_url):
     listener = start_listener(server)
     try:
         client = smtplib.LMTP("127.0.0.1", port)
-        raw = reply(table.last(ALICE, "invitation").raw, "accept", "apple", ALICE)
+        raw = table.reply_bytes(ALICE, "accept", "apple", kind="invitation")
         client.sendmail(ALICE, [str(table.last(ALICE).recipient).replace(ALICE, "referee@mirrorpost.test")], raw)
         client.quit()
         wait_until(lambda: table.game(game_id).white_accepted, what="the LMTP delivery to be applied")
@@ -83,7 +83,7 @@ def test_a_message_the_listener_cannot_store_is_refused_for_now_and_the_retry_is
     server = make_server(tmp_path, database_url, INBOUND_SMTP_PORT=str(port))
     table = Table(server)
     game_id = table.new_game()
-    raw = reply(table.last(ALICE, "invitation").raw, "accept", "thunderbird", ALICE)
+    raw = table.reply_bytes(ALICE, "accept", "thunderbird", kind="invitation")
     with server.db.engine.begin() as connection:  # the database cannot store mail for a while
         connection.execute(text("ALTER TABLE inbound_messages RENAME TO inbound_messages_away"))
     listener = start_listener(server)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from app.mail.clients import reply
 from tests.server.harness import ALICE, Table
 
 ROOT = Path(__file__).parent.parent.parent
@@ -30,7 +29,7 @@ def test_new_game_prints_the_id_and_ingest_reads_a_reply(tmp_path, database_url,
     game_id = int(done.stdout.strip())
     table = Table(server)
     assert table.game(game_id).days == 4
-    raw = reply(table.last(ALICE, "invitation").raw, "accept", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "accept", "gmail", kind="invitation")
     done = manage(tmp_path, database_url, "ingest", stdin=raw)
     assert done.returncode == 0, done.stderr
     assert b"accepted" in done.stdout
@@ -56,7 +55,7 @@ def test_new_game_with_a_bad_option_fails_clearly(tmp_path, database_url):
 def test_ingest_exits_75_when_the_message_cannot_be_stored_so_the_mail_system_retries(tmp_path, database_url, server):
     table = Table(server)
     game_id = table.new_game()
-    raw = reply(table.last(ALICE, "invitation").raw, "accept", "apple", ALICE)
+    raw = table.reply_bytes(ALICE, "accept", "apple", kind="invitation")
     with server.db.engine.begin() as connection:
         connection.execute(text("ALTER TABLE inbound_messages RENAME TO inbound_messages_away"))
     done = manage(tmp_path, database_url, "ingest", stdin=raw)

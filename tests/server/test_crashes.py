@@ -62,7 +62,7 @@ def counts(server):
 def test_crash_after_storing_loses_nothing(server):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     inbound_id, duplicate = store(server.db, raw, "smtp")  # ... and the process dies here
     assert not duplicate and table.game(game_id).ply == 0
     assert store(server.db, raw, "smtp") == (inbound_id, True)  # the sender's retry is recognised
@@ -79,7 +79,7 @@ def test_crash_mid_transaction_applies_nothing_and_is_retried(server, monkeypatc
     table = Table(server)
     game_id = table.start()
     events, mails = counts(server)
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     inbound_id, _ = store(server.db, raw, "smtp")
 
     def crash(self, game, mails):
@@ -159,7 +159,7 @@ def test_an_attempt_after_the_message_was_marked_done_changes_nothing(server):
     """The mark decides: a second attempt with the message in hand is rolled back whole."""
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     inbound_id, _ = store(server.db, raw, "smtp")
     assert "moved" in process(server.db, server.settings, server.signer, inbound_id)
     before = counts(server), table.game(game_id).ply
@@ -172,7 +172,7 @@ def test_an_attempt_after_the_message_was_marked_done_changes_nothing(server):
 def test_two_attempts_at_once_with_the_message_in_hand_apply_it_once(server):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     inbound_id, _ = store(server.db, raw, "smtp")
     events, _mails = counts(server)
 
@@ -191,7 +191,7 @@ def test_receive_keeps_a_message_whose_processing_fails_and_never_raises(server,
     """Stored is accepted: a bug while processing marks the message failed for an operator."""
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
 
     def crash(self, game, mails):
         raise Crash("a bug")
@@ -208,7 +208,7 @@ def test_receive_keeps_a_message_whose_processing_fails_and_never_raises(server,
 def test_a_lost_database_connection_while_processing_leaves_the_message_queued(server, monkeypatch):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
 
     def disconnect(self, game, mails):
         raise DBAPIError("SELECT 1", {}, OSError("server closed the connection"), connection_invalidated=True)

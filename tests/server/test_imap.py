@@ -4,7 +4,6 @@ import pytest
 from imap_tools import AND, MailBoxUnencrypted
 
 from app.mail import imap
-from app.mail.clients import reply
 from tests.conftest import make_server
 from tests.server.dovecot import dovecot  # noqa: F401 - the fixture
 from tests.server.harness import ALICE, Table
@@ -26,7 +25,7 @@ def test_imap_poll_stores_processes_and_marks(tmp_path, database_url, dovecot): 
     server = imap_server(tmp_path, database_url, dovecot)
     table = Table(server)
     game_id = table.start()
-    append(dovecot, reply(table.last(ALICE, "request").raw, "R e2-e4", "apple", ALICE))
+    append(dovecot, table.reply_bytes(ALICE, "R e2-e4", "apple", kind="request"))
     assert imap.poll(server) == 1
     assert table.game(game_id).ply == 1
     assert imap.poll(server) == 0  # marked: not fetched again
@@ -40,7 +39,7 @@ def test_imap_crash_between_storing_and_marking_applies_once(tmp_path, database_
     table = Table(server)
     game_id = table.start()
     before = len(table.inbound())
-    append(dovecot, reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE))
+    append(dovecot, table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request"))
 
     class Crash(Exception):
         pass

@@ -8,7 +8,6 @@ from sqlalchemy import select
 from app.games import records
 from app.games.models import Event, Game
 from app.games.service import GameService
-from app.mail.clients import reply
 from tests.server.harness import ALICE, BOB, Table, statements_seen, statements_sent
 
 
@@ -47,7 +46,7 @@ def test_a_changed_game_is_written_and_then_counts_as_saved(server):
 def test_a_moves_writes_go_in_the_statement_that_marks_the_message_on_postgresql(server):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     with statements_seen(server.db.engine) as sent:
         assert table.deliver(raw) == "done: R e2-e4: moved"
     writes = [statement for statement in sent if "UPDATE games" in statement]

@@ -27,7 +27,7 @@ def test_auto_replies_and_list_mail_are_never_answered(server, headers):
     table = Table(server)
     game_id = table.start()
     before = outbox_count(server)
-    raw = reply(table.last(ALICE, "request").raw, "I am away until Monday. R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "I am away until Monday. R e2-e4", "gmail", kind="request")
     head, body = raw.split(b"\r\n\r\n", 1)
     extra = "".join(f"{k}: {v}\r\n" for k, v in headers.items()).encode()
     outcome = table.deliver(head + b"\r\n" + extra + b"\r\n" + body)
@@ -93,7 +93,7 @@ def test_the_opponent_cannot_use_the_other_players_reply_address(server):
 def test_forged_token_never_touches_a_game(server):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     forged = raw.replace(b"referee+1w0.", b"referee+1w1.").replace(b"<1w0.", b"<1w1.")
     assert forged != raw
     assert table.deliver(forged) == "rejected: forged or damaged token"
@@ -104,7 +104,7 @@ def test_forged_token_never_touches_a_game(server):
 def test_huge_message_gets_a_clear_answer(server):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4\n" + "x" * 1_200_000, "apple", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4\n" + "x" * 1_200_000, "apple", kind="request")
     assert table.deliver(raw) == "rejected: too large"
     assert table.game(game_id).ply == 0
     assert "too large" in table.last(ALICE).subject
@@ -122,7 +122,7 @@ def test_error_notices_are_rate_limited_per_sender(server):
 def test_the_same_message_twice_is_applied_once(server):
     table = Table(server)
     game_id = table.start()
-    raw = reply(table.last(ALICE, "request").raw, "R e2-e4", "gmail", ALICE)
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     table.deliver(raw)
     before = outbox_count(server)
     assert table.deliver(raw) == "duplicate"

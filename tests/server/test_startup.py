@@ -3,7 +3,6 @@
 import gc
 import weakref
 
-from app.mail.clients import reply
 from app.server import FULL_COLLECTION_EVERY, settle_garbage_collection
 from tests.server.harness import ALICE, BOB, Table
 
@@ -37,9 +36,9 @@ def test_handling_moves_leaves_no_cyclic_garbage(server):
     """What makes rare full collections safe: a handled message is freed by reference counting alone."""
     table = Table(server)
     table.start()
-    replies = [reply(table.last(ALICE, "request").raw, "e2e4", "gmail", ALICE)]
+    replies = [table.reply_bytes(ALICE, "e2e4", "gmail", kind="request")]
     assert ": moved" in table.deliver(replies[0])
-    replies.append(reply(table.last(BOB, "request").raw, "e7e5", "outlook", BOB))
+    replies.append(table.reply_bytes(BOB, "e7e5", "outlook", kind="request"))
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds is kept in gc.garbage, not freed
     try:

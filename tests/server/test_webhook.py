@@ -5,7 +5,6 @@ import time
 from sqlalchemy import text
 
 from app import create_app
-from app.mail.clients import reply
 from app.mail.webhook import signature
 from tests.conftest import make_server
 from tests.server.harness import ALICE, Table
@@ -27,7 +26,7 @@ def game_with_webhook(tmp_path, database_url, style):
     server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
     table = Table(server)
     game_id = table.start()
-    body = reply(table.last(ALICE, "request").raw, "R e2-e4", style, ALICE)
+    body = table.reply_bytes(ALICE, "R e2-e4", style, kind="request")
     return server, table, game_id, create_app(server).test_client(), body
 
 
