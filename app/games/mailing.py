@@ -135,10 +135,10 @@ class Mailer:
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated") -> None:
         player = game.player(side)
+        thread = thread_id(self.settings, game.id, side)  # every mail of the game answers it: one thread
         mail = Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
-            game_id=game.id, token=self.token(game, side), references=(thread_id(self.settings, game.id, side),),
-            auto=auto,
+            game_id=game.id, token=self.token(game, side), references=(thread,), in_reply_to=thread, auto=auto,
         )
         if self.batch is not None:
             self.batch.append(mail)  # queued together at the end of ``send``

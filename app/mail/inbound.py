@@ -238,6 +238,7 @@ class Pipeline:
         self.settings = settings
         self.signer = signer
         self.sender: str | None = None
+        self.answering: str | None = None  # the Message-ID of the message being handled, which notices answer
         self.service = GameService(connection, settings, signer)
 
     def run(self, row: Received) -> tuple[str, str]:
@@ -246,6 +247,7 @@ class Pipeline:
         except Exception as error:
             return "ignored", f"unparseable message: {error.__class__.__name__}"
         self.sender = parsed.sender
+        self.answering = parsed.message_id
         bounce = bounce_reason(parsed, row.envelope_from)
         identity = identify(parsed, self.signer, self.settings)
         if identity.bounce_of is not None or bounce:
@@ -369,7 +371,10 @@ class Pipeline:
             return
         subject = f"Mirrorpost: {subject}"
         text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": []})
-        enqueue(self.connection, self.settings, Mail(address, None, kind, subject, text, html, auto="auto-replied"))
+        answering = self.answering
+        enqueue(self.connection, self.settings, Mail(  # threaded under the message it answers (RFC 3834)
+            address, None, kind, subject, text, html, references=(answering,) if answering else (),
+            in_reply_to=answering, auto="auto-replied"))
 
     def record_bounce(self, identity: Identity, reason: str) -> str:
         if identity.bounce_of is None:
