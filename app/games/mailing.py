@@ -19,7 +19,7 @@ from app.games.clock import describe_deadline
 from app.games.links import history_link
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
-from app.mail.compose import thread_id
+from app.mail.compose import game_thread
 from app.mail.outbox import Mail, enqueue
 from app.mail.render import render
 from app.rules.base import SIDES, other
@@ -135,10 +135,10 @@ class Mailer:
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated") -> None:
         player = game.player(side)
-        thread = thread_id(self.settings, game.id, side)  # every mail of the game answers it: one thread
+        thread = game_thread(self.settings, game.id, side, f"Game {game.id}: {self.title(game)}", game.created_at)
         mail = Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
-            game_id=game.id, token=self.token(game, side), references=(thread,), in_reply_to=thread, auto=auto,
+            game_id=game.id, token=self.token(game, side), thread=thread, auto=auto,
         )
         if self.batch is not None:
             self.batch.append(mail)  # queued together at the end of ``send``

@@ -69,6 +69,7 @@ class GameRecord:
     reason: str | None
     public_white: bool
     public_black: bool
+    created_at: datetime
     white: PlayerRecord
     black: PlayerRecord
     loaded: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -88,7 +89,7 @@ PLAYER_COLUMNS = tuple(f.name for f in fields(PlayerRecord) if f.name != "loaded
 PLAYER_CHANGEABLE = tuple(name for name in PLAYER_COLUMNS if name not in ("id", "email"))
 GAME_COLUMNS = tuple(f.name for f in fields(GameRecord) if f.name not in ("white", "black", "loaded"))
 GAME_CHANGEABLE = tuple(name for name in GAME_COLUMNS
-                        if name not in ("id", "variant", "white_id", "black_id", "challenger_id"))
+                        if name not in ("id", "variant", "white_id", "black_id", "challenger_id", "created_at"))
 
 
 def changed(record: GameRecord | PlayerRecord, columns: tuple[str, ...]) -> dict[str, Any]:

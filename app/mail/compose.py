@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from email.header import Header
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
@@ -25,9 +28,30 @@ def reply_address(settings: Settings, token: str | None) -> str:
     return f"{settings.server_local}+{token}@{settings.server_domain}"
 
 
-def thread_id(settings: Settings, game_id: int, side: str) -> str:
-    """One Message-ID all mails of one game to one player refer to, so clients thread them."""
-    return f"<game-{game_id}-{side}@{settings.server_domain}>"
+@dataclass(frozen=True)
+class Thread:
+    """What a mail answers, so that clients show them together: a Message-ID (In-Reply-To, References),
+    and for a conversation of ours the topic and start Outlook groups by (Thread-Topic, Thread-Index)."""
+
+    message_id: str
+    topic: str | None = None
+    started: datetime | None = None
+
+
+def game_thread(settings: Settings, game_id: int, side: str, topic: str, started: datetime) -> Thread:
+    """The one thread of all mails of one game to one player: each answers the same Message-ID."""
+    return Thread(f"<game-{game_id}-{side}@{settings.server_domain}>", topic, started)
+
+
+FILETIME_EPOCH = datetime(1601, 1, 1, tzinfo=UTC)
+
+
+def thread_index(thread: Thread, started: datetime) -> str:
+    """Outlook's conversation index (MS-OXOMSG 2.2.1.3) of the thread, the same for each of its mails: a
+    reserved 1, the start as the top 40 bits of a FILETIME, and a GUID fixed by the thread's Message-ID."""
+    ticks = (started - FILETIME_EPOCH) // timedelta(microseconds=1) * 10  # FILETIME: 100 ns since 1601
+    guid = hashlib.sha256(thread.message_id.encode()).digest()[:16]
+    return base64.b64encode(b"\x01" + (ticks >> 24).to_bytes(5, "big") + guid).decode()
 
 
 def encoded(text: str) -> str:
@@ -45,11 +69,13 @@ def headers_for(
     subject: str,
     message_id: str,
     token: str | None,
-    references: list[str],
-    in_reply_to: str | None,
+    thread: Thread | None,
     auto: str,
 ) -> list[tuple[str, str]]:
     """The headers every mail of ours carries, encoded (RFC 2047 where needed) and fixed when it is queued."""
+    answers = thread.message_id if thread else None
+    topic = thread.topic if thread else None
+    started = thread.started if thread else None
     headers = [
         ("From", formataddr(("Mirrorpost referee", settings.server_email))),
         ("To", formataddr((recipient_name or "", recipient), charset="utf-8")),
@@ -57,8 +83,10 @@ def headers_for(
         ("Subject", encoded(subject)),
         ("Date", format_datetime(utcnow())),
         ("Message-ID", message_id),
-        ("In-Reply-To", in_reply_to),
-        ("References", " ".join(references) if references else None),
+        ("In-Reply-To", answers),
+        ("References", answers),
+        ("Thread-Topic", encoded(topic) if topic else None),
+        ("Thread-Index", thread_index(thread, started) if thread and started else None),
         ("Auto-Submitted", auto),  # "auto-replied" or "auto-generated": never answered by robots
         ("X-Auto-Response-Suppress", "All"),
     ]

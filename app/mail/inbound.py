@@ -31,6 +31,7 @@ from app.games.reading import read_commands
 from app.games.records import PlayerRecord
 from app.games.service import ERROR_KINDS, GameService, ServiceError
 from app.mail.authenticate import Identity, auth_results_pass, identify
+from app.mail.compose import Thread
 from app.mail.models import InboundMessage, OutboundMessage
 from app.mail.outbox import Mail, enqueue
 from app.mail.parse import ParsedMail, parse
@@ -373,8 +374,8 @@ class Pipeline:
         text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": []})
         answering = self.answering
         enqueue(self.connection, self.settings, Mail(  # threaded under the message it answers (RFC 3834)
-            address, None, kind, subject, text, html, references=(answering,) if answering else (),
-            in_reply_to=answering, auto="auto-replied"))
+            address, None, kind, subject, text, html, thread=Thread(answering) if answering else None,
+            auto="auto-replied"))
 
     def record_bounce(self, identity: Identity, reason: str) -> str:
         if identity.bounce_of is None:

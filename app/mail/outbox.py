@@ -23,7 +23,7 @@ from sqlalchemy import Connection, insert, or_, select, update
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
-from app.mail.compose import headers_for, new_message_id
+from app.mail.compose import Thread, headers_for, new_message_id
 from app.mail.models import OutboundMessage
 from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
@@ -49,8 +49,7 @@ class Mail:
     html: str
     game_id: int | None = None
     token: str | None = None
-    references: tuple[str, ...] = ()
-    in_reply_to: str | None = None
+    thread: Thread | None = None  # what it answers
     auto: str = "auto-generated"
 
 
@@ -73,8 +72,7 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             subject=mail.subject,
             message_id=message_id,
             token=mail.token,
-            references=list(mail.references),
-            in_reply_to=mail.in_reply_to,
+            thread=mail.thread,
             auto=mail.auto,
         )
         rows.append({

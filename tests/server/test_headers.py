@@ -1,5 +1,7 @@
 """The headers of the mails we send: threading, the reply token, and what keeps robots from answering."""
 
+import base64
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from email.message import Message
 from email.policy import default
@@ -27,6 +29,33 @@ def test_every_mail_of_a_game_to_one_player_is_one_thread_of_their_own(server):
             assert mail["In-Reply-To"] == thread and mail["References"] == thread
         threads[side] = thread
     assert threads["white"] != threads["black"]
+
+
+def conversation_index(message: Message) -> tuple[datetime, bytes]:
+    """The start and GUID of an Outlook conversation index's header block (MS-OXOMSG 2.2.1.3)."""
+    index = base64.b64decode(str(message["Thread-Index"]), validate=True)
+    assert len(index) == 22 and index[0] == 1
+    return datetime(1601, 1, 1, tzinfo=UTC) + timedelta(microseconds=(int.from_bytes(index[1:6]) << 24) / 10), \
+        index[6:]
+
+
+def test_outlook_groups_a_game_by_its_topic_and_conversation_index(server):
+    """Outlook keys conversations on Thread-Topic and the header block of Thread-Index, not on References:
+    every mail of a game to one player carries the same of both, the index starting when the game began."""
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    began = table.game(game_id).created_at
+    guids = {}
+    for address in (ALICE, BOB):
+        mails = [message_from_bytes(mail.raw, policy=default) for mail in table.mails(address)]
+        assert {str(mail["Thread-Topic"]) for mail in mails} == {f"Game {game_id}: Through the Looking-Glass"}
+        assert len({str(mail["Thread-Index"]) for mail in mails}) == 1
+        started, guids[address] = conversation_index(mails[0])
+        assert timedelta(0) <= began - started < timedelta(seconds=2)  # the 24 low bits (1.7 s) are dropped
+    assert guids[ALICE] != guids[BOB]
+    table.new_game()  # another game: another conversation
+    assert conversation_index(headers_of(table, ALICE, "invitation"))[1] not in guids.values()
 
 
 def test_a_request_carries_its_token_in_the_reply_address_and_the_message_id(server):
@@ -63,6 +92,7 @@ def test_a_notice_outside_any_game_answers_the_message_it_is_about(server):
     table.deliver(raw)
     answer = headers_of(table, "someone@players.test", "games")
     assert answer["In-Reply-To"] == asked and answer["References"] == asked
+    assert answer["Thread-Topic"] is None and answer["Thread-Index"] is None  # not a conversation of ours
 
 
 def test_a_notice_to_a_message_without_a_message_id_threads_under_nothing(server):
