@@ -13,10 +13,12 @@ from app.server import Server
 
 def create_app(server: Server | None = None) -> Flask:
     """The web application: mail-in webhook now, the players' pages beside it."""
+    from app.mail import inbound
+
     server = server or Server.from_env()
     app = Flask(__name__, template_folder=str(ROOT / "templates"))
     app.config["SECRET_KEY"] = server.settings.secret_key
-    app.config["MAX_CONTENT_LENGTH"] = 30 * 1024 * 1024
+    app.config["MAX_CONTENT_LENGTH"] = inbound.LARGEST_MESSAGE  # a larger webhook body gets 413
     app.config.update(
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -11,6 +11,7 @@ import click
 
 from app.rules.scenario import run_scenario
 
+EX_DATAERR = 65  # sysexits.h: bad input; the mail system bounces the message with what the command said
 EX_TEMPFAIL = 75  # sysexits.h: a temporary failure; Postfix's pipe, procmail and sendmail try again later
 
 @click.group(help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
@@ -33,18 +34,23 @@ def init_db() -> None:
 
 
 @cli.command(help="Process one raw RFC 5322 message from FILE (or standard input) as if it arrived by mail. "
-             "Exits 0 once it is stored, 75 (EX_TEMPFAIL: the mail system tries again) if it could not be.")
+             "Exits 0 once it is stored, 75 (EX_TEMPFAIL: the mail system tries again) if it could not be, "
+             "65 (EX_DATAERR: the mail system bounces it) if it is larger than any door takes (25 MiB).")
 @click.argument("file", type=click.File("rb"), default="-")
 def ingest(file: click.utils.LazyFile) -> None:
-    from app.mail.inbound import receive
+    from app.mail import inbound
 
+    raw = file.read(inbound.LARGEST_MESSAGE + 1)
+    if len(raw) > inbound.LARGEST_MESSAGE:
+        click.echo(f"message not accepted: larger than {inbound.LARGEST_MESSAGE // (1024 * 1024)} MiB, "
+                   "the most the referee takes", err=True)
+        sys.exit(EX_DATAERR)
     server = _server()
     server.db.upgrade()
-    raw = file.read()
     if not raw.strip():
         raise click.ClickException("empty message")
     try:
-        receipt = receive(server.db, server.settings, server.signer, raw, "ingest")
+        receipt = inbound.receive(server.db, server.settings, server.signer, raw, "ingest")
     except Exception as error:  # not stored: EX_TEMPFAIL, so the MTA keeps the message and tries again
         click.echo(f"not stored, try again later: {error.__class__.__name__}: {error}", err=True)
         sys.exit(EX_TEMPFAIL)

@@ -55,6 +55,11 @@ MARK = Prebuilt(update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), I
     sender=bindparam("from_address")), carries_deferred=True)
 PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.received_at <= bindparam("before"))
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
+# The largest message any door takes in, as large as the common mail providers send. A larger one is refused
+# at the door, with the reason, before it is stored: SMTP 552, HTTP 413, ``ingest`` exit 65 (the mail system
+# bounces it); IMAP leaves it in the mailbox, flagged. Up to it a message is stored, and one larger than
+# MAX_MESSAGE_BYTES is answered "too large".
+LARGEST_MESSAGE = 25 * 1024 * 1024
 SETTLE = timedelta(seconds=30)  # the sweep leaves younger messages to the door that received them
 TRANSIENT = ("40001", "40P01")  # serialization failure, deadlock: the transaction may simply be tried again
 LATEST_SENT = (select(OUTBOX.c.body_text)

@@ -9,11 +9,11 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
+from app.mail import inbound
 from app.mail.inbound import Received, process_stored, store
 from app.server import Server
 
 log = logging.getLogger(__name__)
-DATA_SIZE_LIMIT = 25 * 1024 * 1024
 
 
 class InboundHandler:
@@ -62,7 +62,7 @@ def start_listener(server: Server, port: int | None = None) -> Controller:
         InboundHandler(server),
         hostname=settings.inbound_smtp_host,
         port=settings.inbound_smtp_port if port is None else port,
-        data_size_limit=DATA_SIZE_LIMIT,
+        data_size_limit=inbound.LARGEST_MESSAGE,  # advertised (SIZE); a larger message gets 552
         server_hostname=settings.server_domain,
     )
     controller.start()

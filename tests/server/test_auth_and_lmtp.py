@@ -5,6 +5,7 @@ import smtplib
 import pytest
 from sqlalchemy import text
 
+from app.mail import inbound
 from app.mail.clients import reply
 from app.mail.listener import start_listener
 from tests.conftest import make_server
@@ -60,6 +61,27 @@ def test_listener_refuses_to_relay_for_other_domains(tmp_path, database_url):
         assert list(refused) == ["someone@elsewhere.test"]
     finally:
         listener.stop()
+
+
+def test_listener_refuses_a_message_larger_than_any_door_takes(tmp_path, database_url, monkeypatch):
+    """The limit is advertised (SIZE), and a larger message is refused with 552 before anything is stored."""
+    monkeypatch.setattr(inbound, "LARGEST_MESSAGE", 50_000)
+    port = free_port()
+    server = make_server(tmp_path, database_url, INBOUND_SMTP_PORT=str(port))
+    listener = start_listener(server)
+    huge = b"From: a@players.test\r\nSubject: photos\r\n\r\n" + (b"x" * 76 + b"\r\n") * 1000
+    try:
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            client.ehlo()
+            assert client.has_extn("size") and int(client.esmtp_features["size"]) == 50_000
+            code, _ = client.docmd("MAIL FROM:<a@players.test>")  # no SIZE given: refused when the data exceeds it
+            assert code == 250
+            assert client.rcpt("referee@mirrorpost.test")[0] == 250
+            code, message = client.data(huge)
+            assert code == 552, message
+    finally:
+        listener.stop()
+    assert Table(server).inbound() == []
 
 
 def test_forfeit_mode_mails_the_opponent_to_order_for_the_army(server):

@@ -64,3 +64,13 @@ def test_ingest_exits_75_when_the_message_cannot_be_stored_so_the_mail_system_re
         connection.execute(text("ALTER TABLE inbound_messages_away RENAME TO inbound_messages"))
     assert manage(tmp_path, database_url, "ingest", stdin=raw).returncode == 0
     assert table.game(game_id).white_accepted
+
+
+def test_ingest_refuses_a_message_larger_than_any_door_takes_so_the_mail_system_bounces_it(tmp_path, database_url,
+                                                                                           server):
+    raw = (b"From: someone@players.test\r\nTo: referee@mirrorpost.test\r\nSubject: photos\r\n\r\n"
+           + b"x" * (25 * 1024 * 1024))
+    done = manage(tmp_path, database_url, "ingest", stdin=raw)
+    assert done.returncode == 65, done.stderr
+    assert b"larger than 25 MiB" in done.stderr
+    assert Table(server).inbound() == []

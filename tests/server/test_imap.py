@@ -3,7 +3,7 @@
 import pytest
 from imap_tools import AND, MailBoxUnencrypted
 
-from app.mail import imap
+from app.mail import imap, inbound
 from tests.conftest import make_server
 from tests.server.dovecot import dovecot  # noqa: F401 - the fixture
 from tests.server.harness import ALICE, Table
@@ -54,3 +54,22 @@ def test_imap_crash_between_storing_and_marking_applies_once(tmp_path, database_
     assert imap.poll(server) == 1  # fetched again ...
     assert table.game(game_id).ply == 1  # ... and recognised: applied once
     assert len(table.inbound()) == before + 1
+
+
+def test_a_message_larger_than_any_door_takes_is_left_in_the_mailbox_flagged(tmp_path, database_url, dovecot,  # noqa: F811
+                                                                             monkeypatch):
+    monkeypatch.setattr(inbound, "LARGEST_MESSAGE", 50_000)
+    server = imap_server(tmp_path, database_url, dovecot)
+    table = Table(server)
+    game_id = table.start()
+    before = len(table.inbound())
+    reply = table.reply_bytes(ALICE, "R e2-e4", "apple", kind="request")
+    append(dovecot, reply.replace(b"\r\n\r\n", b"\r\nX-Padding: " + b"x" * 60_000 + b"\r\n\r\n", 1))
+    append(dovecot, reply)
+    assert imap.poll(server) == 1  # the reply the door takes
+    assert table.game(game_id).ply == 1 and len(table.inbound()) == before + 1
+    assert imap.poll(server) == 0  # the large one is not looked at again
+    with MailBoxUnencrypted("127.0.0.1", dovecot.port).login(dovecot.user, dovecot.password) as mailbox:
+        assert len(mailbox.uids("ALL")) == 2  # nothing deleted
+        assert len(mailbox.uids(AND(keyword=imap.TOO_LARGE))) == 1
+        assert len(mailbox.uids(AND(keyword=imap.STORED))) == 1

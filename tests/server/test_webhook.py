@@ -5,6 +5,7 @@ import time
 from sqlalchemy import text
 
 from app import create_app
+from app.mail import inbound
 from app.mail.webhook import signature
 from tests.conftest import make_server
 from tests.server.harness import ALICE, Table
@@ -63,4 +64,15 @@ def test_a_message_the_webhook_cannot_store_gets_503_and_the_retry_is_applied(tm
     with server.db.engine.begin() as connection:
         connection.execute(text("ALTER TABLE inbound_messages_away RENAME TO inbound_messages"))
     assert post(client, body).status_code == 202
+    assert table.game(game_id).ply == 1
+
+
+def test_a_body_larger_than_any_door_takes_gets_413_and_is_not_stored(tmp_path, database_url, monkeypatch):
+    monkeypatch.setattr(inbound, "LARGEST_MESSAGE", 50_000)
+    _server, table, game_id, client, body = game_with_webhook(tmp_path, database_url, "gmail")
+    before = len(table.inbound())
+    huge = body.replace(b"\r\n\r\n", b"\r\nX-Padding: " + b"x" * 60_000 + b"\r\n\r\n", 1)
+    assert post(client, huge).status_code == 413
+    assert len(table.inbound()) == before and table.game(game_id).ply == 0
+    assert post(client, body).status_code == 202  # the same reply at a size the door takes
     assert table.game(game_id).ply == 1
