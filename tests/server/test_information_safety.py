@@ -3,7 +3,7 @@
 Two servers run the same game, differing only in Black's hidden setup. Every
 order is the same text in both. Until the rules themselves name one of Black's
 officers to White (a capture, an arrival announcement, the end), every mail
-White receives (subject and both parts) must be the same in both worlds, once
+White receives (its headers and both parts) must be the same in both worlds, once
 random salts, Message-IDs and timestamps are set aside.
 """
 
@@ -29,9 +29,16 @@ VOLATILE = [
 ]
 
 
+# Headers that differ from one mail to the next whatever the game: when it was made, its random id, and what
+# derives from them (the MIME boundary, the conversation index's start).
+VOLATILE_HEADERS = {"date", "message-id", "content-type", "thread-index"}
+
+
 def normalised(raw: bytes) -> tuple[str, ...]:
+    """Every header but the volatile ones, and every text part, with random and timed values set aside."""
     message = message_from_bytes(raw, policy=default)
-    parts = [str(message["Subject"]), str(message["Reply-To"])]
+    parts = [f"{name}: {value}" for name, value in message.items() if name.lower() not in VOLATILE_HEADERS]
+    assert any(part.startswith("Reply-To: ") for part in parts) and any(part.startswith("Subject: ") for part in parts)
     for part in message.walk():
         if part.get_content_maintype() == "text":
             parts.append(part.get_content())
