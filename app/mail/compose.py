@@ -46,10 +46,12 @@ def game_thread(settings: Settings, game_id: int, side: str, topic: str, started
 FILETIME_EPOCH = datetime(1601, 1, 1, tzinfo=UTC)
 
 
-def thread_index(thread: Thread, started: datetime) -> str:
-    """Outlook's conversation index (MS-OXOMSG 2.2.1.3) of the thread, the same for each of its mails: a
-    reserved 1, the start as the top 40 bits of a FILETIME, and a GUID fixed by the thread's Message-ID."""
-    ticks = (started - FILETIME_EPOCH) // timedelta(microseconds=1) * 10  # FILETIME: 100 ns since 1601
+def thread_index(thread: Thread) -> str | None:
+    """Outlook's conversation index (MS-OXOMSG 2.2.1.3) of a thread with a start, the same for each of its
+    mails: a reserved 1, the start as the top 40 bits of a FILETIME, and a GUID fixed by its Message-ID."""
+    if thread.started is None:
+        return None
+    ticks = (thread.started - FILETIME_EPOCH) // timedelta(microseconds=1) * 10  # FILETIME: 100 ns since 1601
     guid = hashlib.sha256(thread.message_id.encode()).digest()[:16]
     return base64.b64encode(b"\x01" + (ticks >> 24).to_bytes(5, "big") + guid).decode()
 
@@ -75,7 +77,6 @@ def headers_for(
     """The headers every mail of ours carries, encoded (RFC 2047 where needed) and fixed when it is queued."""
     answers = thread.message_id if thread else None
     topic = thread.topic if thread else None
-    started = thread.started if thread else None
     headers = [
         ("From", formataddr(("Mirrorpost referee", settings.server_email))),
         ("To", formataddr((recipient_name or "", recipient), charset="utf-8")),
@@ -86,7 +87,7 @@ def headers_for(
         ("In-Reply-To", answers),
         ("References", answers),
         ("Thread-Topic", encoded(topic) if topic else None),
-        ("Thread-Index", thread_index(thread, started) if thread and started else None),
+        ("Thread-Index", thread_index(thread) if thread else None),
         ("Auto-Submitted", auto),  # "auto-replied" or "auto-generated": never answered by robots
         ("X-Auto-Response-Suppress", "All"),
     ]
