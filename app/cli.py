@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import logging
+import signal
 import sys
 import threading
+from collections.abc import Callable
 
 import click
 
 from app.rules.scenario import run_scenario
 
+WORKER_GRACE = 60.0  # seconds ``serve`` gives its worker thread to finish the round under way when stopped
 EX_DATAERR = 65  # sysexits.h: bad input; the mail system bounces the message with what the command said
 EX_TEMPFAIL = 75  # sysexits.h: a temporary failure; Postfix's pipe, procmail and sendmail try again later
 
@@ -18,6 +21,16 @@ EX_TEMPFAIL = 75  # sysexits.h: a temporary failure; Postfix's pipe, procmail an
 def cli() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
+def _on_termination(handler: Callable[[], None]) -> None:
+    """SIGTERM (how systemd, Docker and ``kill`` stop a process) and SIGINT (Ctrl-C) both call ``handler``."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda _number, _frame: handler())
+
+
+def _exit() -> None:
+    raise SystemExit(0)  # raised in the main thread, where the signal arrives: the web server closes and returns
 
 
 def _server():
@@ -100,15 +113,15 @@ def worker(once: bool) -> None:
         return
     settle_garbage_collection()
     stop = threading.Event()
-    try:
-        loop.run_forever(stop)
-    except KeyboardInterrupt:
-        stop.set()
+    _on_termination(stop.set)  # the round under way is finished first
+    click.echo("worker running; SIGTERM or Ctrl-C stops it after the round under way")
+    loop.run_forever(stop)
+    click.echo("worker stopped")
 
 
 @cli.command(help="The whole server: web app, background worker and the inbound SMTP listener.")
 def serve() -> None:
-    from werkzeug.serving import run_simple
+    from waitress.server import create_server
 
     from app import create_app
     from app.mail.listener import start_listener
@@ -130,13 +143,17 @@ def serve() -> None:
     thread.start()
     where = "SMTP relay " + settings.smtp_host if settings.smtp_host else f"the Maildir {settings.outbox_maildir}"
     click.echo(f"outbound mail goes to {where}; database {settings.database_url}")
+    web = create_server(app, host=settings.web_host, port=settings.web_port, threads=8, ident="Mirrorpost")
     click.echo(f"web on http://{settings.web_host}:{settings.web_port}")
+    _on_termination(_exit)
     try:
-        run_simple(settings.web_host, settings.web_port, app, threaded=True, use_reloader=False)
+        web.run()  # until SIGTERM or Ctrl-C; it then closes its sockets and threads and returns
     finally:
-        stop.set()
         if listener is not None:
             listener.stop()
+        stop.set()
+        thread.join(WORKER_GRACE)
+    click.echo("stopped")
 
 
 @cli.command(help="Play a short scripted game through the real pipeline on a throw-away database.")

@@ -1,6 +1,7 @@
 """The command line of CONTRACT.md: init-db, new-game, ingest, worker, demo."""
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 from tests.server.harness import ALICE, Table
+from tests.server.mailhost import wait_until
 
 ROOT = Path(__file__).parent.parent.parent
 
@@ -74,3 +76,23 @@ def test_ingest_refuses_a_message_larger_than_any_door_takes_so_the_mail_system_
     assert done.returncode == 65, done.stderr
     assert b"larger than 25 MiB" in done.stderr
     assert Table(server).inbound() == []
+
+
+def test_worker_stops_cleanly_on_sigterm(tmp_path, database_url, server):
+    """systemd stops a worker with SIGTERM: it finishes the round under way and exits 0."""
+    log = tmp_path / "worker.log"
+    env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_INSTANCE=str(tmp_path / "instance"),
+               DATABASE_URL=database_url, SECRET_KEY="test-secret-key", SERVER_EMAIL="referee@mirrorpost.test",
+               INBOUND_SMTP_PORT="0")
+    with log.open("wb") as output:
+        process = subprocess.Popen([sys.executable, str(ROOT / "manage.py"), "worker"], cwd=ROOT, env=env,
+                                   stdout=output, stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: b"worker running" in log.read_bytes(), timeout=30, what="the worker to start")
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0, log.read_text()
+        assert log.read_text().rstrip().endswith("worker stopped")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)

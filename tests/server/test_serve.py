@@ -1,11 +1,15 @@
 """``manage.py serve`` on the embedded defaults: SQLite, the SMTP listener, mail out to a Maildir."""
 
 import os
+import signal
 import smtplib
+import socket
 import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from app.mail.clients import fresh
 from tests.server.mailhost import free_port, wait_until
@@ -13,7 +17,7 @@ from tests.server.mailhost import free_port, wait_until
 ROOT = Path(__file__).parent.parent.parent
 
 
-def test_serve_receives_by_smtp_and_writes_mail_to_the_maildir(tmp_path):
+def test_serve_receives_by_smtp_writes_mail_to_the_maildir_and_stops_cleanly(tmp_path):
     smtp_port, web_port = free_port(), free_port()
     env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_INSTANCE=str(tmp_path / "instance"),
                INBOUND_SMTP_PORT=str(smtp_port), WEB_PORT=str(web_port))
@@ -38,6 +42,17 @@ def test_serve_receives_by_smtp_and_writes_mail_to_the_maildir(tmp_path):
         assert any("Delivered-To: dave@players.test" in text and "invites you" in text for text in texts)
         assert (tmp_path / "instance" / "mirrorpost.sqlite3").exists()
         assert (tmp_path / "instance" / "secret_key").exists()
+        with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/healthz", timeout=5) as response:
+            assert response.headers["Server"] == "Mirrorpost"  # a production WSGI server, not a development one
+        process.send_signal(signal.SIGTERM)  # as systemd stops it
+        output, _ = process.communicate(timeout=30)
+        assert process.returncode == 0, output
+        assert output.rstrip().endswith(b"stopped"), output
+        assert b"development server" not in output
+        for port in (web_port, smtp_port):  # both closed
+            with pytest.raises(ConnectionRefusedError):
+                socket.create_connection(("127.0.0.1", port), timeout=2)
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
