@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from app.config import ROOT
 from app.server import Server
@@ -26,6 +27,9 @@ def create_app(server: Server | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
     )
     app.extensions["mirrorpost"] = server
+    if server.settings.trusted_proxies:  # the client's address and scheme as the proxies saw them
+        hops = server.settings.trusted_proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     from app.mail.webhook import blueprint as webhook
     from app.web import register

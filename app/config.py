@@ -52,6 +52,7 @@ class Settings:
     max_message_bytes: int = 1_000_000
     error_notices_per_hour: int = 5
     vacation_days_per_year: int = 21
+    trusted_proxies: int = 0  # reverse proxies in front of the web app whose X-Forwarded-For/-Proto count
 
     @property
     def server_domain(self) -> str:
@@ -108,4 +109,5 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         max_message_bytes=_int(env, "MAX_MESSAGE_BYTES", 1_000_000),
         error_notices_per_hour=_int(env, "ERROR_NOTICES_PER_HOUR", 5),
         vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", 21),
+        trusted_proxies=_int(env, "TRUSTED_PROXIES", 0),
     )

@@ -2,6 +2,7 @@
 
 import itsdangerous.timed
 
+from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for, csrf_of, login_link
 
@@ -13,9 +14,10 @@ def ids(server):
     return table, game_id, game.white_id, game.black_id
 
 
-def request_link(client, address):
-    page = client.get("/login").data
-    return client.post("/login", data={"email": address, "csrf_token": csrf_of(page)})
+def request_link(client, address, forwarded_for=None):
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    page = client.get("/login", headers=headers).data
+    return client.post("/login", data={"email": address, "csrf_token": csrf_of(page)}, headers=headers)
 
 
 def test_sign_in_through_a_mailed_single_use_link(server):
@@ -49,6 +51,21 @@ def test_expired_link_is_refused(server, monkeypatch):
     monkeypatch.undo()
     assert client.get(login_link(table, ALICE)).status_code == 400
     assert client.get("/games").status_code == 302
+
+
+def test_behind_a_trusted_proxy_each_client_is_limited_by_its_own_address(tmp_path, database_url):
+    """With TRUSTED_PROXIES=1 the per-client limit goes by the address the proxy saw (X-Forwarded-For), not
+    the proxy's own; without it that header is the client's to forge, and is not read."""
+    for proxies, separate in (("1", True), ("0", False)):
+        server = make_server(tmp_path / proxies, database_url, TRUSTED_PROXIES=proxies)
+        ids(server)
+        client = client_for(server)
+        for n in range(10):
+            assert request_link(client, f"p{n}@players.test", "203.0.113.5").status_code == 200
+        assert request_link(client, "p10@players.test", "203.0.113.5").status_code == 429
+        other = request_link(client, "p11@players.test", "198.51.100.7").status_code
+        assert other == (200 if separate else 429)
+        server.db.engine.dispose()
 
 
 def test_tampered_link_is_not_found(server):
