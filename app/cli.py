@@ -163,6 +163,77 @@ def demo() -> None:
     run_demo(click.echo)
 
 
+@cli.group(help="Stored inbound mail: list it, show one message, process a failed one again.")
+def inbound() -> None:
+    pass
+
+
+@inbound.command("list", help="The newest stored messages, newest first: id, received, status, sender, outcome.")
+@click.option("--status", help="only these: new, done, rejected, ignored or failed")
+@click.option("--limit", default=50, show_default=True)
+def inbound_list(status: str | None, limit: int) -> None:
+    from app.mail.admin import inbound_messages
+
+    for listed in inbound_messages(_server().db, status, limit):
+        click.echo(listed.line())
+
+
+@inbound.command("show", help="Write one stored message to standard output, byte for byte as received.")
+@click.argument("inbound_id", type=int)
+def inbound_show(inbound_id: int) -> None:
+    from app.mail.admin import inbound_raw
+
+    raw = inbound_raw(_server().db, inbound_id)
+    if raw is None:
+        raise click.ClickException(f"no inbound message {inbound_id}")
+    sys.stdout.buffer.write(raw)
+
+
+@inbound.command("retry", help="Process failed messages again now (once their cause is mended); prints each outcome.")
+@click.argument("inbound_ids", type=int, nargs=-1, required=True)
+def inbound_retry(inbound_ids: tuple[int, ...]) -> None:
+    from app.mail.admin import retry_inbound
+
+    server = _server()
+    server.db.upgrade()
+    refused = [n for n in inbound_ids if _report(n, retry_inbound(server.db, server.settings, server.signer, n))]
+    if refused:
+        raise click.ClickException(f"not failed messages, left as they are: {', '.join(map(str, refused))}")
+
+
+@cli.group(help="The outbox: list outbound mail, send a failed or bounced one again.")
+def outbox() -> None:
+    pass
+
+
+@outbox.command("list", help="The newest outbound mails, newest first: id, queued, status, recipient, subject.")
+@click.option("--status", help="only these: pending, sending, sent, failed or bounced")
+@click.option("--limit", default=50, show_default=True)
+def outbox_list(status: str | None, limit: int) -> None:
+    from app.mail.admin import outbound_messages
+
+    for listed in outbound_messages(_server().db, status, limit):
+        click.echo(listed.line())
+
+
+@outbox.command("retry", help="Send failed or bounced mails again, from a first attempt, with the next worker round.")
+@click.argument("outbound_ids", type=int, nargs=-1, required=True)
+def outbox_retry(outbound_ids: tuple[int, ...]) -> None:
+    from app.mail.admin import retry_outbound
+
+    db = _server().db
+    refused = [n for n in outbound_ids if _report(n, "queued again" if retry_outbound(db, n) else None)]
+    if refused:
+        raise click.ClickException(f"not failed or bounced, left as they are: {', '.join(map(str, refused))}")
+
+
+def _report(message_id: int, outcome: str | None) -> bool:
+    """Say what became of one message; True when nothing could be done with it."""
+    if outcome is not None:
+        click.echo(f"{message_id}: {outcome}")
+    return outcome is None
+
+
 @cli.group(help="Run the referee alone, without database or mail.")
 def referee() -> None:
     pass

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from tests.server.harness import ALICE, Table
+from app.mail.inbound import Pipeline
+from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import wait_until
 
 ROOT = Path(__file__).parent.parent.parent
@@ -96,3 +97,57 @@ def test_worker_stops_cleanly_on_sigterm(tmp_path, database_url, server):
         if process.poll() is None:
             process.kill()
             process.wait(timeout=10)
+
+
+def test_an_operator_lists_shows_and_retries_a_failed_inbound_message(tmp_path, database_url, server, monkeypatch):
+    """A message whose processing failed is kept, listed, shown byte for byte, and applied once retried."""
+    table = Table(server)
+    game_id = table.new_game()
+    raw = table.reply_bytes(ALICE, "accept", "outlook", kind="invitation")
+
+    def broken(self, row):
+        raise RuntimeError("a bug, since mended")
+
+    monkeypatch.setattr(Pipeline, "run", broken)
+    assert table.deliver(raw) is None
+    monkeypatch.undo()
+    failed = table.inbound()[-1]
+    assert failed.status == "failed" and not table.game(game_id).white_accepted
+
+    listed = manage(tmp_path, database_url, "inbound", "list", "--status", "failed")
+    assert listed.returncode == 0, listed.stderr
+    assert [line.split()[0] for line in listed.stdout.decode().splitlines()] == [str(failed.id)]
+    assert ALICE in listed.stdout.decode() and "kept for an operator" in listed.stdout.decode()
+    shown = manage(tmp_path, database_url, "inbound", "show", str(failed.id))
+    assert shown.returncode == 0 and shown.stdout == raw
+
+    retried = manage(tmp_path, database_url, "inbound", "retry", str(failed.id))
+    assert retried.returncode == 0, retried.stderr
+    assert f"{failed.id}: done".encode() in retried.stdout
+    assert table.game(game_id).white_accepted
+    again = manage(tmp_path, database_url, "inbound", "retry", str(failed.id))  # done now: not run twice
+    assert again.returncode != 0 and b"not failed messages" in again.stderr
+    assert len(table.mails(ALICE, "accepted")) == 1
+
+
+def test_an_operator_lists_and_sends_again_a_failed_outbound_mail(tmp_path, database_url, server):
+    table = Table(server)
+    table.new_game()
+    mail = table.last(BOB, "invitation")
+    with server.db.engine.begin() as connection:
+        connection.execute(text("UPDATE outbound_messages SET status = 'failed', attempts = 40, "
+                                "last_error = '550 mailbox unavailable' WHERE id = :id"), {"id": mail.id})
+    listed = manage(tmp_path, database_url, "outbox", "list", "--status", "failed")
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.decode().splitlines()
+    assert len(lines) == 1 and lines[0].split()[0] == str(mail.id)
+    assert BOB in lines[0] and "(550 mailbox unavailable)" in lines[0]
+    queued = manage(tmp_path, database_url, "outbox", "retry", str(mail.id))
+    assert queued.returncode == 0 and f"{mail.id}: queued again".encode() in queued.stdout
+    assert manage(tmp_path, database_url, "worker", "--once").returncode == 0
+    sent = table.last(BOB, "invitation")
+    assert sent.status == "sent" and sent.attempts == 1 and sent.last_error is None
+    maildir = tmp_path / "instance" / "outbox" / "new"
+    assert any(mail.message_id in path.read_text() for path in maildir.iterdir())
+    refused = manage(tmp_path, database_url, "outbox", "retry", str(mail.id))
+    assert refused.returncode != 0 and b"not failed or bounced" in refused.stderr

@@ -1,0 +1,106 @@
+"""What an operator does with stored mail: see what failed, look at a message, and try it again.
+
+A message whose processing failed for a reason other than a lost connection is kept ``failed``
+and never tried again on its own (``inbound.process_safely``); an outbound mail the relay refused
+for good, or that bounced, stays ``failed`` or ``bounced``. Once the cause is mended, ``retry``
+puts them back in the way of the pipeline: nothing of a failed message was applied (its
+transaction was rolled back), and a mail that was never delivered keeps its Message-ID.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from email.utils import parseaddr
+
+from sqlalchemy import func, select, update
+
+from app.config import Settings
+from app.db import Database, utcnow
+from app.mail.inbound import process
+from app.mail.models import InboundMessage, OutboundMessage
+from app.tokens import TokenSigner
+
+INBOUND = InboundMessage.__table__
+OUTBOX = OutboundMessage.__table__
+OUTBOUND_RETRIABLE = ("failed", "bounced")
+HEAD = 16 * 1024  # bytes of a stored message read for its From header when listing
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of a listing: which message, when, from or to whom, and what became of it."""
+
+    id: int
+    at: datetime
+    status: str
+    address: str | None
+    about: str | None
+
+    def line(self) -> str:
+        address = self.address or "-"
+        return f"{self.id:>8}  {self.at:%Y-%m-%d %H:%M}  {self.status:<8}  {address:<32}  {self.about or ''}"
+
+
+def inbound_messages(db: Database, status: str | None = None, limit: int = 50) -> list[Listed]:
+    """The newest stored messages (of one status), newest first.
+
+    The sender is recorded when a message is handled; for one that failed before that, it is read
+    from the From header at the head of the stored bytes.
+    """
+    query = select(INBOUND.c.id, INBOUND.c.received_at, INBOUND.c.status, INBOUND.c.sender,
+                   INBOUND.c.envelope_from, INBOUND.c.outcome, func.substr(INBOUND.c.raw, 1, HEAD).label("head"))
+    if status:
+        query = query.where(INBOUND.c.status == status)
+    with db.engine.connect() as connection:
+        rows = connection.execute(query.order_by(INBOUND.c.id.desc()).limit(limit)).all()
+    return [Listed(row.id, row.received_at, row.status, row.sender or from_header(row.head) or row.envelope_from,
+                   row.outcome) for row in rows]
+
+
+def from_header(head: bytes | None) -> str | None:
+    """The address in the From header of a message's first bytes, if it has one."""
+    if not head:
+        return None
+    _name, address = parseaddr(str(BytesHeaderParser(policy=compat32).parsebytes(bytes(head)).get("From", "")))
+    return address.lower() or None
+
+
+def inbound_raw(db: Database, inbound_id: int) -> bytes | None:
+    """A stored message exactly as it was received."""
+    with db.engine.connect() as connection:
+        return connection.execute(select(INBOUND.c.raw).where(INBOUND.c.id == inbound_id)).scalar()
+
+
+def retry_inbound(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
+    """Process a failed message again, now; returns what was done (None: it is not a failed message)."""
+    with db.engine.begin() as connection:
+        reopened = connection.execute(
+            update(INBOUND).where(INBOUND.c.id == inbound_id, INBOUND.c.status == "failed")
+            .values(status="new", outcome=None, processed_at=None)).rowcount
+    if reopened != 1:
+        return None
+    return process(db, settings, signer, inbound_id) or "taken up by another worker"
+
+
+def outbound_messages(db: Database, status: str | None = None, limit: int = 50) -> list[Listed]:
+    """The newest outbound mails (of one status), newest first, with the last error of each."""
+    query = select(OUTBOX.c.id, OUTBOX.c.created_at, OUTBOX.c.status, OUTBOX.c.recipient,
+                   OUTBOX.c.subject, OUTBOX.c.last_error)
+    if status:
+        query = query.where(OUTBOX.c.status == status)
+    with db.engine.connect() as connection:
+        rows = connection.execute(query.order_by(OUTBOX.c.id.desc()).limit(limit)).all()
+    return [Listed(row.id, row.created_at, row.status, row.recipient,
+                   row.subject + (f" ({row.last_error})" if row.last_error else "")) for row in rows]
+
+
+def retry_outbound(db: Database, outbound_id: int) -> bool:
+    """Send a failed or bounced mail again, from its first attempt, with the worker's next round."""
+    with db.engine.begin() as connection:
+        return connection.execute(
+            update(OUTBOX).where(OUTBOX.c.id == outbound_id, OUTBOX.c.status.in_(OUTBOUND_RETRIABLE))
+            .values(status="pending", attempts=0, next_attempt_at=utcnow(), lease_until=None, last_error=None)
+        ).rowcount == 1
