@@ -53,6 +53,10 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
         assert re.search(r"PostgreSQL time per move vs floor .* ratio +\d+\.\d+x", output)
         together = re.search(r"(\d+) worker processes at once, \d+ games each: ([\d.]+) moves/s together", output)
         assert together and int(together.group(1)) >= 2 and float(together.group(2)) > 0
+        per_core = float(re.search(r"together, ([\d.]+) per core", output).group(1))
+        verdict = re.search(r"per core \(the database server shares these cores; target 200 moves/s per core: "
+                            r"(met|NOT met)\)", output).group(1)
+        assert verdict == ("met" if per_core >= 200 else "NOT met")
         if make_url(POSTGRES).host in ("127.0.0.1", "localhost"):  # its processes' CPU is read from /proc
             server = re.search(r"database server on this machine .*: ([\d.]+) ms per move; .* (\d+) moves per", output)
             assert server and float(server.group(1)) > 0 and int(server.group(2)) > 0
