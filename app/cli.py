@@ -23,10 +23,18 @@ def cli() -> None:
     logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)  # how systemd, Docker and ``kill`` stop a process; Ctrl-C
+
+
 def _on_termination(handler: Callable[[], None]) -> None:
-    """SIGTERM (how systemd, Docker and ``kill`` stop a process) and SIGINT (Ctrl-C) both call ``handler``."""
-    for number in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(number, lambda _number, _frame: handler())
+    """The first SIGTERM or SIGINT calls ``handler`` (a clean stop); a second one ends the process at once."""
+    def first(_number: int, _frame: object) -> None:
+        for number in STOP_SIGNALS:
+            signal.signal(number, signal.SIG_DFL)
+        handler()
+
+    for number in STOP_SIGNALS:
+        signal.signal(number, first)
 
 
 def _exit() -> None:

@@ -151,3 +151,20 @@ def test_an_operator_lists_and_sends_again_a_failed_outbound_mail(tmp_path, data
     assert any(mail.message_id in path.read_text() for path in maildir.iterdir())
     refused = manage(tmp_path, database_url, "outbox", "retry", str(mail.id))
     assert refused.returncode != 0 and b"not failed or bounced" in refused.stderr
+
+
+def test_a_second_stop_signal_ends_the_process_at_once():
+    """The first SIGTERM or Ctrl-C asks for a clean stop; a second one, from someone who will not wait, ends it."""
+    script = (
+        "import os, signal, time\n"
+        "from app.cli import _on_termination\n"
+        "_on_termination(lambda: print('stopping cleanly', flush=True))\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(0.2)\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "time.sleep(5)\n"
+        "print('still running')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, timeout=30)
+    assert done.stdout == b"stopping cleanly\n"
+    assert done.returncode == -signal.SIGINT
