@@ -59,11 +59,11 @@ def init_db() -> None:
              "65 (EX_DATAERR: the mail system bounces it) if it is larger than any door takes (25 MiB).")
 @click.argument("file", type=click.File("rb"), default="-")
 def ingest(file: click.utils.LazyFile) -> None:
-    from app.mail import inbound
+    from app.mail import inbound as mail_in  # not the ``inbound`` command group
 
-    raw = file.read(inbound.LARGEST_MESSAGE + 1)
-    if len(raw) > inbound.LARGEST_MESSAGE:
-        click.echo(f"message not accepted: larger than {inbound.LARGEST_MESSAGE // (1024 * 1024)} MiB, "
+    raw = file.read(mail_in.LARGEST_MESSAGE + 1)
+    if len(raw) > mail_in.LARGEST_MESSAGE:
+        click.echo(f"message not accepted: larger than {mail_in.LARGEST_MESSAGE // (1024 * 1024)} MiB, "
                    "the most the referee takes", err=True)
         sys.exit(EX_DATAERR)
     server = _server()
@@ -71,7 +71,7 @@ def ingest(file: click.utils.LazyFile) -> None:
     if not raw.strip():
         raise click.ClickException("empty message")
     try:
-        receipt = inbound.receive(server.db, server.settings, server.signer, raw, "ingest")
+        receipt = mail_in.receive(server.db, server.settings, server.signer, raw, "ingest")
     except Exception as error:  # not stored: EX_TEMPFAIL, so the MTA keeps the message and tries again
         click.echo(f"not stored, try again later: {error.__class__.__name__}: {error}", err=True)
         sys.exit(EX_TEMPFAIL)
