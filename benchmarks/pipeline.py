@@ -331,7 +331,7 @@ def main() -> None:
 
     if postgres_database_available():
         measure("PostgreSQL", postgres_for)
-        print("    target: 200 moves/s per core on PostgreSQL, and at most 5x the floor")
+        print(f"    target: {PER_CORE_TARGET:.0f} moves/s per core on PostgreSQL, and at most 5x the floor")
     else:
         print("  PostgreSQL: not reachable, skipped")
 

@@ -14,8 +14,9 @@ from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from email.utils import parseaddr
+from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, Row, Table, func, select, update
 
 from app.config import Settings
 from app.db import Database, utcnow
@@ -44,18 +45,23 @@ class Listed:
         return f"{self.id:>8}  {self.at:%Y-%m-%d %H:%M}  {self.status:<8}  {address:<32}  {self.about or ''}"
 
 
+def newest(db: Database, table: Table, status: str | None, limit: int, *columns: ColumnElement[Any]) -> list[Row[Any]]:
+    """The newest rows of a mail table (of one status), newest first: their id and status, and ``columns``."""
+    query = select(table.c.id, table.c.status, *columns)
+    if status:
+        query = query.where(table.c.status == status)
+    with db.engine.connect() as connection:
+        return list(connection.execute(query.order_by(table.c.id.desc()).limit(limit)).all())
+
+
 def inbound_messages(db: Database, status: str | None = None, limit: int = 50) -> list[Listed]:
     """The newest stored messages (of one status), newest first.
 
     The sender is recorded when a message is handled; for one that failed before that, it is read
     from the From header at the head of the stored bytes.
     """
-    query = select(INBOUND.c.id, INBOUND.c.received_at, INBOUND.c.status, INBOUND.c.sender,
-                   INBOUND.c.envelope_from, INBOUND.c.outcome, func.substr(INBOUND.c.raw, 1, HEAD).label("head"))
-    if status:
-        query = query.where(INBOUND.c.status == status)
-    with db.engine.connect() as connection:
-        rows = connection.execute(query.order_by(INBOUND.c.id.desc()).limit(limit)).all()
+    rows = newest(db, INBOUND, status, limit, INBOUND.c.received_at, INBOUND.c.sender, INBOUND.c.envelope_from,
+                  INBOUND.c.outcome, func.substr(INBOUND.c.raw, 1, HEAD).label("head"))
     return [Listed(row.id, row.received_at, row.status, row.sender or from_header(row.head) or row.envelope_from,
                    row.outcome) for row in rows]
 
@@ -87,12 +93,8 @@ def retry_inbound(db: Database, settings: Settings, signer: TokenSigner, inbound
 
 def outbound_messages(db: Database, status: str | None = None, limit: int = 50) -> list[Listed]:
     """The newest outbound mails (of one status), newest first, with the last error of each."""
-    query = select(OUTBOX.c.id, OUTBOX.c.created_at, OUTBOX.c.status, OUTBOX.c.recipient,
-                   OUTBOX.c.subject, OUTBOX.c.last_error)
-    if status:
-        query = query.where(OUTBOX.c.status == status)
-    with db.engine.connect() as connection:
-        rows = connection.execute(query.order_by(OUTBOX.c.id.desc()).limit(limit)).all()
+    rows = newest(db, OUTBOX, status, limit, OUTBOX.c.created_at, OUTBOX.c.recipient, OUTBOX.c.subject,
+                  OUTBOX.c.last_error)
     return [Listed(row.id, row.created_at, row.status, row.recipient,
                    row.subject + (f" ({row.last_error})" if row.last_error else "")) for row in rows]
 
