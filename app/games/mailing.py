@@ -21,7 +21,7 @@ from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
 from app.mail.compose import game_thread
 from app.mail.outbox import Mail, enqueue
-from app.mail.render import render
+from app.mail.render import render, render_message
 from app.rules.base import SIDES, other
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner
@@ -205,24 +205,25 @@ class Mailer:
 
     def message(self, game: GameRecord, side: str, kind: str, subject: str, paragraphs: list[str],
                 show_position: bool = False, show_forms: bool = False) -> None:
-        lines: list[str] = []
+        diagrams: list[present.Diagram] = []
+        tray = ""
         if show_position and game.status in ("active", "over"):
             variant = get_variant(game.variant)
             view = variant.view(variant.from_json(game.state), side)
             diagrams = present.looking_glass_diagrams(view, side, game.player(side).notebook)
-            lines = [*present.side_by_side(diagrams), "", "Captured: " + present.tray_words(view["tray"])]
-        if show_forms:
-            lines += ["", "Orders:"] + [f"  {example:<12} {meaning}" for example, meaning in order_forms(game, side)]
-        text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": lines})
+            tray = present.tray_words(view["tray"])
+        lines = present.side_by_side(diagrams) if diagrams else []
+        text, html = render_message(subject, paragraphs, diagram_lines=lines,
+                                    tray=tray, forms=order_forms(game, side) if show_forms else [])
         self.mail(game, side, kind, subject, text, html)
 
     def send_login_link(self, player: Player | PlayerRecord, link: str, minutes: int) -> None:
         """A sign-in link for the web pages (asked for at /login)."""
         subject = "Mirrorpost: your sign-in link"
-        text, html = render("message", {"subject": subject, "lines": [], "show_marker": False, "paragraphs": [
+        text, html = render_message(subject, [
             f"Here is your link to sign in to your games: {link}",
             f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
-        ]})
+        ], show_marker=False)
         enqueue(self.connection, self.settings, Mail(player.email, player.name, "login", subject, text, html))
 
     def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
@@ -254,35 +255,30 @@ class Mailer:
         ])
 
     def send_game_over(self, game: GameRecord, side: str) -> None:
+        """The result, then the whole game: both worlds, both setups with their keys, and every event with
+        what each player was told."""
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         result_words = present.RESULT_WORDS.get(game.result or "", game.result)
         reason = present.REASONS.get(game.reason or "", game.reason)
-        position = variant.position(state)
-        reveal = [
-            present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen))
-            for world, fen in position.items()
-        ]
-        lines = [*present.side_by_side(reveal), "", "Setups and their keys:"]
-        for each in SIDES:
-            row = state.rows.get(each) if hasattr(state, "rows") else None
-            entry = game.commitments.get(each)
-            if entry:
-                lines.append(f"  {SIDE_TITLE[each]}: {row}  salt {entry['salt']}  sha256 {entry['sha256']}")
-                lines.append(f"    check: sha256 of \"{entry['salt']}:{game.variant}:{each}:{row}\"")
-        lines += ["", "Every event, with what each player was told:"]
-        for event in records.events_of(self.connection, game.id):
-            who = SIDE_TITLE.get(event.by or "", "Referee")
-            lines.append(f"  {event.seq}. move {event.move_number}, {who}: {event.order or '-'} -> {event.result}")
-            for each in SIDES:
-                for message in event.told.get(each, []):
-                    lines.append(f"       to {SIDE_TITLE[each]}: " + present.describe(message, self.names(game, each)))
+        diagrams = [present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen))
+                    for world, fen in variant.position(state).items()]
+        rows = getattr(state, "rows", {})
+        keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"],
+                                sha256=entry["sha256"], check=f"{entry['salt']}:{game.variant}:{each}:{rows.get(each)}")
+                for each in SIDES if (entry := game.commitments.get(each))]
+        events = [SimpleNamespace(
+            heading=f"{event.seq}. move {event.move_number}, {SIDE_TITLE.get(event.by or '', 'Referee')}: "
+                    f"{event.order or '-'} -> {event.result}",
+            told=[(SIDE_TITLE[each], present.describe(message, self.names(game, each)))
+                  for each in SIDES for message in event.told.get(each, [])],
+        ) for event in records.events_of(self.connection, game.id)]
         subject = f"Game {game.id}: game over - {result_words} ({reason}) - {self.title(game)}"
-        text, html = render("message", {"subject": subject, "paragraphs": [
-            f"Game {game.id} is over: {result_words} ({reason}).",
-            f"Here is the whole game: both worlds, both setups with the keys to their fingerprints, and every "
-            f"order with what each player was told. Your history: {self.history_url(game, side)}",
-        ], "lines": lines})
+        text, html = render("game_over", {
+            "subject": subject, "over": f"Game {game.id} is over: {result_words} ({reason}).",
+            "history_url": self.history_url(game, side), "diagrams": diagrams,
+            "diagram_lines": present.side_by_side(diagrams), "keys": keys, "events": events,
+        })
         self.mail(game, side, "game-over", subject, text, html)
 
 

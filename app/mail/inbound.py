@@ -36,7 +36,7 @@ from app.mail.models import InboundMessage, OutboundMessage
 from app.mail.outbox import Mail, enqueue
 from app.mail.parse import ParsedMail, parse
 from app.mail.quotes import new_text
-from app.mail.render import render
+from app.mail.render import render_message
 from app.mail.screen import bounce_reason, robot_reason
 from app.prebuilt import Prebuilt
 from app.rules.registry import get_variant
@@ -376,7 +376,7 @@ class Pipeline:
         if error and not self.within_error_limit(address):
             return
         subject = f"Mirrorpost: {subject}"
-        text, html = render("message", {"subject": subject, "paragraphs": paragraphs, "lines": []})
+        text, html = render_message(subject, paragraphs)
         answering = self.answering
         enqueue(self.connection, self.settings, Mail(  # threaded under the message it answers (RFC 3834)
             address, None, kind, subject, text, html, thread=Thread(answering) if answering else None,

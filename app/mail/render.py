@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import MutableMapping
+from collections.abc import MutableMapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -112,3 +112,13 @@ def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     text = env.get_template(f"mail/{kind}.txt").render(**context)
     html = env.get_template(f"mail/{kind}.html").render(**context)
     return text, html
+
+
+def render_message(subject: str, paragraphs: list[str], *, diagram_lines: Sequence[str] = (), tray: str = "",
+                   forms: Sequence[tuple[str, str]] = (), show_marker: bool = True) -> tuple[str, str]:
+    """A notice: paragraphs, then perhaps the player's boards as text diagrams and the order forms.
+
+    Notices come after every move, so their boards are the light text diagrams, in a fixed-width font in
+    HTML too; the move request draws the boards as tables."""
+    return render("message", {"subject": subject, "paragraphs": paragraphs, "diagram_lines": diagram_lines,
+                              "tray": tray, "forms": forms, "show_marker": show_marker})

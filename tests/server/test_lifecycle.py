@@ -109,6 +109,38 @@ def test_say_is_passed_on_word_for_word(server):
     assert "Good luck, Bob! May the portals be kind." in table.text(BOB, "said")
 
 
+def test_game_over_mail_tells_the_whole_game_in_both_parts(server):
+    """The reveal: both true positions as boards, each setup with its key and the line to hash, and every
+    event with what each player was told, in lines a fixed-width reader need not scroll."""
+    table = Table(server)
+    game_id = table.start(black_row="RBBQKNNR")
+    for address, order in ((ALICE, "R e2-e4"), (BOB, "M e7-e5"), (ALICE, "M d4-d5"), (ALICE, "R g1-f3")):
+        table.reply(address, order, kind="request")
+    table.reply(BOB, "resign", kind="request")
+    game = table.game(game_id)
+    assert game.status == "over"
+    mail = table.last(ALICE, "game-over")
+    text, html = mail.body_text, mail.body_html
+    assert all(len(line) <= 78 for line in text.splitlines()), max(text.splitlines(), key=len)
+    for side, row in (("white", "RNBQKBNR"), ("black", "RBBQKNNR")):
+        entry = game.commitments[side]
+        check = f"{entry['salt']}:looking-glass:{side}:{row}"
+        assert hashlib.sha256(check.encode()).hexdigest() == entry["sha256"]
+        for part in (text, html):
+            assert check in part and entry["sha256"] in part and entry["salt"] in part
+    events = table.events(game_id)
+    assert events and " ".join(text.split()).count(" -> ") == len(events)
+    for event in events:
+        heading = f"{event.seq}. move {event.move_number}"
+        assert heading in text and heading in html
+    told = "a piece stopped on Real e4 and asked about Mirror e4: empty, so it came through into your world."
+    assert told in " ".join(text.split()) and told in html
+    # Both true positions are drawn as boards: every piece of both worlds, as a character reference.
+    pieces = sum(1 for fen in game.state["worlds"].values() for char in fen.split()[0] if char.isalpha())
+    assert sum(html.count(f"&#{code};") for code in range(9812, 9824)) == pieces
+    assert html.count("(true position)") == 2 and "Every event" in html
+
+
 def test_game_over_reveals_setups_with_keys_that_match_the_commitments(server):
     table = Table(server)
     game_id = table.start(black_row="RBBQKNNR")
