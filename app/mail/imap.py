@@ -3,15 +3,17 @@
 A message is marked with the keyword ``$MirrorpostStored`` after it is safely
 stored, so a crash in between means it is fetched again (and deduplicated by
 Message-ID), never lost. The keyword leaves the mailbox's \\Seen flags to people.
-A message larger than any door takes is not fetched: it stays in the mailbox,
-flagged ``$MirrorpostTooLarge`` for an operator.
+IMAP cannot refuse a message larger than any door takes, as SMTP does: of such a
+message only the header is fetched and stored, so that its sender is answered "too
+large" (or nothing, if it came from a robot); it stays in the mailbox, flagged
+``$MirrorpostTooLarge`` as well, for an operator.
 """
 
 from __future__ import annotations
 
 import logging
 
-from imap_tools import AND, MailBox, MailBoxUnencrypted
+from imap_tools import AND, BaseMailBox, MailBox, MailBoxUnencrypted
 
 from app.mail import inbound
 from app.mail.inbound import Received, process_stored, store
@@ -36,19 +38,31 @@ def poll(server: Server, limit: int = 100) -> int:
         sizes = {message.uid: message.size_rfc822 for message in mailbox.fetch(
             uid_list=uids, headers_only=True, mark_seen=False, bulk=True)} if uids else {}
         for uid in uids:
-            if sizes.get(uid, 0) > inbound.LARGEST_MESSAGE:
+            size = sizes.get(uid, 0)
+            too_large = size > inbound.LARGEST_MESSAGE
+            raw = fetch(mailbox, uid, "BODY.PEEK[HEADER]" if too_large else "BODY.PEEK[]")
+            if raw is None:
+                continue
+            if too_large:
                 log.warning("IMAP uid %s is %s bytes, larger than the referee takes: left in the mailbox as %s",
-                            uid, sizes[uid], TOO_LARGE)
-                mailbox.flag(uid, TOO_LARGE, True)
-                continue
-            status, data = mailbox.client.uid("FETCH", uid, "(BODY.PEEK[])")
-            raw = next((item[1] for item in data if isinstance(item, tuple)), None)
-            if status != "OK" or raw is None:
-                log.warning("IMAP fetch of uid %s failed: %s", uid, status)
-                continue
-            received = Received(raw, None, [settings.server_email])
-            inbound_id, duplicate = store(server.db, raw, "imap", received.envelope_from, received.envelope_to)
-            mailbox.flag(uid, STORED, True)
+                            uid, size, TOO_LARGE)
+                if len(raw) > inbound.LARGEST_MESSAGE:  # a header that size is nobody's reply
+                    mailbox.flag(uid, TOO_LARGE, True)
+                    continue
+            received = Received(raw, None, [settings.server_email], size if too_large else None)
+            inbound_id, duplicate = store(server.db, raw, "imap", received.envelope_from, received.envelope_to,
+                                          received.full_size)
+            mailbox.flag(uid, [STORED, TOO_LARGE] if too_large else STORED, True)  # once stored, never before
             process_stored(server.db, settings, server.signer, inbound_id, received, duplicate)
             count += 1
     return count
+
+
+def fetch(mailbox: BaseMailBox, uid: str, item: str) -> bytes | None:
+    """One item of one message (the whole message, or its header), leaving \\Seen as it is."""
+    status, data = mailbox.client.uid("FETCH", uid, f"({item})")
+    raw = next((part[1] for part in data if isinstance(part, tuple)), None)
+    if status != "OK" or raw is None:
+        log.warning("IMAP fetch of %s of uid %s failed: %s", item, uid, status)
+        return None
+    return raw

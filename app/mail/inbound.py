@@ -48,7 +48,7 @@ INBOUND = InboundMessage.__table__
 OUTBOX = OutboundMessage.__table__
 STORE = Prebuilt(insert(INBOUND).returning(INBOUND.c.id))
 FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
-READ = Prebuilt(select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to)
+READ = Prebuilt(select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, INBOUND.c.full_size)
                 .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
 MARK = Prebuilt(update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
@@ -57,8 +57,8 @@ PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.recei
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
 # The largest message any door takes in, as large as the common mail providers send. A larger one is refused
 # at the door, with the reason, before it is stored: SMTP 552, HTTP 413, ``ingest`` exit 65 (the mail system
-# bounces it); IMAP leaves it in the mailbox, flagged. Up to it a message is stored, and one larger than
-# MAX_MESSAGE_BYTES is answered "too large".
+# bounces it); IMAP, which cannot refuse, keeps only its header and leaves it in the mailbox, flagged. Up to it
+# a message is stored, and one larger than MAX_MESSAGE_BYTES (or kept as its header) is answered "too large".
 LARGEST_MESSAGE = 25 * 1024 * 1024
 SETTLE = timedelta(seconds=30)  # the sweep leaves younger messages to the door that received them
 TRANSIENT = ("40001", "40P01")  # serialization failure, deadlock: the transaction may simply be tried again
@@ -116,14 +116,17 @@ def process_stored(db: Database, settings: Settings, signer: TokenSigner, inboun
 
 
 def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
-          envelope_to: list[str] | None = None) -> tuple[int, bool]:
-    """Keep a message as received; returns (row id, whether it was already stored)."""
+          envelope_to: list[str] | None = None, full_size: int | None = None) -> tuple[int, bool]:
+    """Keep a message as received; returns (row id, whether it was already stored).
+
+    ``full_size``: ``raw`` is only the header of a message of that many bytes, too large to keep whole.
+    """
     with db.engine.connect() as connection:
-        return store_on(connection, raw, source, envelope_from, envelope_to)
+        return store_on(connection, raw, source, envelope_from, envelope_to, full_size)
 
 
 def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str | None = None,
-             envelope_to: list[str] | None = None) -> tuple[int, bool]:
+             envelope_to: list[str] | None = None, full_size: int | None = None) -> tuple[int, bool]:
     """``store`` on a connection that is in no transaction; the row is committed when this returns.
 
     On PostgreSQL one autocommitted INSERT ... RETURNING (one round trip); SQLite commits its own transaction.
@@ -133,7 +136,8 @@ def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str
         with autocommitted(connection):
             return STORE.execute(connection, {
                 "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
-                "envelope_to": list(envelope_to or []), "status": "new", "received_at": utcnow(),
+                "envelope_to": list(envelope_to or []), "full_size": full_size, "status": "new",
+                "received_at": utcnow(),
             }).scalar_one(), False
     except IntegrityError:
         with autocommitted(connection):
@@ -164,8 +168,8 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
                 row = READ.execute(connection, {"inbound_id": inbound_id}).first()
                 if row is None:
                     return None
-                raw, envelope_from, envelope_to = row
-                received = Received(raw, envelope_from, envelope_to or [])
+                raw, envelope_from, envelope_to, full_size = row
+                received = Received(raw, envelope_from, envelope_to or [], full_size)
             pipeline = Pipeline(connection, settings, signer)
             status, outcome = pipeline.run(received)
             pipeline.service.flush()
@@ -234,6 +238,12 @@ class Received:
     raw: bytes
     envelope_from: str | None
     envelope_to: list[str]
+    full_size: int | None = None  # set when ``raw`` is only the header of a message too large to keep
+
+    @property
+    def size(self) -> int:
+        """How large the message was when it came in."""
+        return len(self.raw) if self.full_size is None else self.full_size
 
 
 class Pipeline:
@@ -266,9 +276,9 @@ class Pipeline:
         if parsed.sender == self.settings.server_email or (parsed.sender.endswith("@" + self.settings.server_domain) \
                 and parsed.sender.startswith(self.settings.server_local + "+")):
             return "ignored", "from ourselves"
-        if len(row.raw) > self.settings.max_message_bytes:
+        if row.full_size is not None or row.size > self.settings.max_message_bytes:
             self.notify(parsed.sender, "too-large", "your message was too large", [
-                f"Your message was {len(row.raw) // 1024} KB; the referee reads messages up to "
+                f"Your message was {row.size // 1024} KB; the referee reads messages up to "
                 f"{self.settings.max_message_bytes // 1024} KB. Please reply with plain text only, "
                 "without attachments.",
             ], error=True)

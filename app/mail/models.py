@@ -23,6 +23,9 @@ class InboundMessage(Base):
     envelope_from: Mapped[str | None] = mapped_column(String(512))
     envelope_to: Mapped[list[Any]] = mapped_column(default=list)
     source: Mapped[str] = mapped_column(String(20))
+    # Set when ``raw`` holds only the header of a message larger than any door takes (IMAP, which cannot
+    # refuse it): the message's size, so that it is answered "too large".
+    full_size: Mapped[int | None] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(20), default="new", index=True)
     outcome: Mapped[str | None] = mapped_column(Text)
     sender: Mapped[str | None] = mapped_column(String(320))

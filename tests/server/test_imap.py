@@ -56,20 +56,34 @@ def test_imap_crash_between_storing_and_marking_applies_once(tmp_path, database_
     assert len(table.inbound()) == before + 1
 
 
-def test_a_message_larger_than_any_door_takes_is_left_in_the_mailbox_flagged(tmp_path, database_url, dovecot,  # noqa: F811
-                                                                             monkeypatch):
+def test_a_message_larger_than_any_door_takes_is_answered_from_its_header_and_left_in_the_mailbox(
+        tmp_path, database_url, dovecot, monkeypatch):  # noqa: F811
+    """IMAP cannot refuse it as SMTP does: its header is stored, its sender told, the message left flagged."""
     monkeypatch.setattr(inbound, "LARGEST_MESSAGE", 50_000)
     server = imap_server(tmp_path, database_url, dovecot)
     table = Table(server)
     game_id = table.start()
     before = len(table.inbound())
     reply = table.reply_bytes(ALICE, "R e2-e4", "apple", kind="request")
+    padding = (b"x" * 70 + b"\r\n") * 900  # a 64 KB attachment, as far as size goes
+    append(dovecot, reply + padding)
+    robot = reply.replace(b"\r\n\r\n", b"\r\nAuto-Submitted: auto-replied\r\n\r\n", 1)
+    append(dovecot, robot.replace(b"Message-ID: <", b"Message-ID: <robot.", 1) + padding)
     append(dovecot, reply.replace(b"\r\n\r\n", b"\r\nX-Padding: " + b"x" * 60_000 + b"\r\n\r\n", 1))
-    append(dovecot, reply)
-    assert imap.poll(server) == 1  # the reply the door takes
-    assert table.game(game_id).ply == 1 and len(table.inbound()) == before + 1
-    assert imap.poll(server) == 0  # the large one is not looked at again
+    assert imap.poll(server) == 2  # the two headers it can keep
+    assert table.game(game_id).ply == 0  # nothing of a message it did not read is applied
+    stored = table.inbound()[before:]
+    assert [row.outcome for row in stored] == ["too large", "not answered: Auto-Submitted: auto-replied"]
+    for row in stored:
+        assert row.full_size is not None and row.full_size > 50_000
+        assert row.raw.endswith(b"\r\n\r\n") and b"R e2-e4" not in row.raw  # the header, not the message
+    notice = table.last(ALICE)
+    assert notice.kind == "too-large" and len(table.mails(ALICE, "too-large")) == 1  # the robot is not answered
+    assert f"Your message was {stored[0].full_size // 1024} KB" in table.text(ALICE)
+    append(dovecot, reply.replace(b"Message-ID: <", b"Message-ID: <again.", 1))
+    assert imap.poll(server) == 1  # only the new one: the large ones are not looked at again
+    assert table.game(game_id).ply == 1
     with MailBoxUnencrypted("127.0.0.1", dovecot.port).login(dovecot.user, dovecot.password) as mailbox:
-        assert len(mailbox.uids("ALL")) == 2  # nothing deleted
-        assert len(mailbox.uids(AND(keyword=imap.TOO_LARGE))) == 1
-        assert len(mailbox.uids(AND(keyword=imap.STORED))) == 1
+        assert len(mailbox.uids("ALL")) == 4  # nothing deleted
+        assert len(mailbox.uids(AND(keyword=imap.TOO_LARGE))) == 3
+        assert len(mailbox.uids(AND(keyword=imap.STORED))) == 3
