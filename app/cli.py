@@ -191,9 +191,13 @@ def inbound_list(status: str | None, limit: int) -> None:
 def inbound_show(inbound_id: int) -> None:
     from app.mail.admin import inbound_raw
 
-    raw = inbound_raw(_server().db, inbound_id)
-    if raw is None:
+    stored = inbound_raw(_server().db, inbound_id)
+    if stored is None:
         raise click.ClickException(f"no inbound message {inbound_id}")
+    raw, full_size = stored
+    if full_size is not None:
+        click.echo(f"only the header was kept: the message was {full_size} bytes, larger than any door takes "
+                   "(it is still in the IMAP mailbox, flagged)", err=True)
     sys.stdout.buffer.write(raw)
 
 

@@ -74,10 +74,11 @@ def from_header(head: bytes | None) -> str | None:
     return address.lower() or None
 
 
-def inbound_raw(db: Database, inbound_id: int) -> bytes | None:
-    """A stored message exactly as it was received."""
+def inbound_raw(db: Database, inbound_id: int) -> tuple[bytes, int | None] | None:
+    """A stored message exactly as it was received, and its full size when only its header was kept."""
     with db.engine.connect() as connection:
-        return connection.execute(select(INBOUND.c.raw).where(INBOUND.c.id == inbound_id)).scalar()
+        row = connection.execute(select(INBOUND.c.raw, INBOUND.c.full_size).where(INBOUND.c.id == inbound_id)).first()
+    return None if row is None else (row.raw, row.full_size)
 
 
 def retry_inbound(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:

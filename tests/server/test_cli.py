@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from app.mail.inbound import Pipeline
+from app.mail.inbound import Pipeline, store
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import wait_until
 
@@ -168,3 +168,11 @@ def test_a_second_stop_signal_ends_the_process_at_once():
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, timeout=30)
     assert done.stdout == b"stopping cleanly\n"
     assert done.returncode == -signal.SIGINT
+
+
+def test_inbound_show_says_when_only_the_header_of_a_message_was_kept(tmp_path, database_url, server):
+    header = b"From: alice@players.test\r\nTo: referee@mirrorpost.test\r\nSubject: a large one\r\n\r\n"
+    inbound_id, _ = store(server.db, header, "imap", None, ["referee@mirrorpost.test"], full_size=40_000_000)
+    shown = manage(tmp_path, database_url, "inbound", "show", str(inbound_id))
+    assert shown.returncode == 0 and shown.stdout == header
+    assert b"only the header was kept: the message was 40000000 bytes" in shown.stderr
