@@ -212,9 +212,8 @@ class Mailer:
             view = variant.view(variant.from_json(game.state), side)
             diagrams = present.looking_glass_diagrams(view, side, game.player(side).notebook)
             tray = present.tray_words(view["tray"])
-        lines = present.side_by_side(diagrams) if diagrams else []
-        text, html = render_message(subject, paragraphs, diagram_lines=lines,
-                                    tray=tray, forms=order_forms(game, side) if show_forms else [])
+        text, html = render_message(subject, paragraphs, diagram_lines=present.side_by_side(diagrams), tray=tray,
+                                    forms=order_forms(game, side) if show_forms else [])
         self.mail(game, side, kind, subject, text, html)
 
     def send_login_link(self, player: Player | PlayerRecord, link: str, minutes: int) -> None:
@@ -263,6 +262,8 @@ class Mailer:
         reason = present.REASONS.get(game.reason or "", game.reason)
         diagrams = [present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen))
                     for world, fen in variant.position(state).items()]
+        if not any(cell != "." for diagram in diagrams for row in diagram.rows for cell in row):
+            diagrams = []  # over before the armies were set up: no worlds to show
         rows = getattr(state, "rows", {})
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"],
                                 sha256=entry["sha256"], check=f"{entry['salt']}:{game.variant}:{each}:{rows.get(each)}")

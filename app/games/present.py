@@ -217,7 +217,9 @@ def looking_glass_diagrams(view: dict[str, Any], side: str, notebook_on: bool = 
 
 
 def side_by_side(diagrams: list[Diagram], gap: int = 6) -> list[str]:
-    """Text diagrams next to each other, titles above."""
+    """Text diagrams next to each other, titles above (no lines for no diagrams)."""
+    if not diagrams:
+        return []
     columns = [[d.title, *d.text_lines()] for d in diagrams]
     width = max(len(line) for column in columns for line in column)
     return [(" " * gap).join(line.ljust(width) for line in row).rstrip() for row in zip(*columns, strict=True)]

@@ -141,6 +141,19 @@ def test_game_over_mail_tells_the_whole_game_in_both_parts(server):
     assert html.count("(true position)") == 2 and "Every event" in html
 
 
+def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
+    table = Table(server)
+    table.new_game()
+    table.reply(ALICE, "accept", kind="invitation")
+    table.reply(BOB, "accept", kind="invitation")
+    table.reply(ALICE, "setup 518", kind="setup-request")
+    table.reply(BOB, "resign", kind="setup-request")
+    mail = table.last(BOB, "game-over")
+    assert "White wins (resignation)" in mail.body_text
+    assert "true position" not in mail.body_text and "true position" not in mail.body_html
+    assert "1. move 1, White: setup 518 -> setup" in mail.body_text and "2. move 1, Black: resign" in mail.body_text
+
+
 def test_game_over_reveals_setups_with_keys_that_match_the_commitments(server):
     table = Table(server)
     game_id = table.start(black_row="RBBQKNNR")
