@@ -151,6 +151,7 @@ def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
     mail = table.last(BOB, "game-over")
     assert "White wins (resignation)" in mail.body_text
     assert "true position" not in mail.body_text and "true position" not in mail.body_html
+    assert "ended before both armies were set up" in mail.body_text and "both worlds" not in mail.body_text
     assert "1. move 1, White: setup 518 -> setup" in mail.body_text and "2. move 1, Black: resign" in mail.body_text
 
 
