@@ -21,7 +21,7 @@ from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
 from app.mail.compose import game_thread
 from app.mail.outbox import Mail, enqueue
-from app.mail.render import render, render_message
+from app.mail.render import ORDER_MARKER, render, render_message
 from app.rules.base import SIDES, other
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner
@@ -164,6 +164,7 @@ class Mailer:
         diagrams = present.looking_glass_diagrams(view, side, player.notebook)
         return {
             "subject": "",
+            "marker": ORDER_MARKER,
             "notice": notice,
             "game": SimpleNamespace(  # attributes: a template reads a dict's keys only after getattr fails
                 id=game.id,

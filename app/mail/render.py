@@ -17,7 +17,9 @@ GLYPHS = {
     "k": "\u265a", "q": "\u265b", "r": "\u265c", "b": "\u265d", "n": "\u265e", "p": "\u265f",
     "?": "?",
 }
-MARKER = "Reply above this line with your order."
+MARKER = "Reply above this line"  # what quote stripping cuts at, whatever follows it
+NOTICE_MARKER = f"{MARKER}."  # heads every mail
+ORDER_MARKER = f"{MARKER} with your order."  # heads a move request (its context's ``marker``)
 LIGHT, DARK = "#f0d9b5", "#b58863"
 # Glyph colours: white pieces as light glyphs with a dark outline, black as dark, unknowns in brown.
 PIECE_STYLE = {"white": "color:#ffffff;text-shadow:0 0 2px #000000;", "black": "color:#000000;",
@@ -102,7 +104,7 @@ def environment() -> Environment:
     env.filters["wrap"] = wrap
     env.globals["board_rows"] = board_rows
     env.globals["board_files"] = board_files
-    env.globals["marker"] = MARKER
+    env.globals["marker"] = NOTICE_MARKER
     return env
 
 

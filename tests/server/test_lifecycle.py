@@ -2,6 +2,7 @@
 
 import hashlib
 
+from app.mail.render import NOTICE_MARKER, ORDER_MARKER
 from tests.server.harness import ALICE, BOB, Table
 
 
@@ -20,8 +21,8 @@ def test_invitation_accept_setup_and_first_move_request(server):
     table.reply(BOB, "setup RBBQKNNR", style="apple", kind="setup-request")
     game = table.game(game_id)
     assert game.status == "active"
+    assert table.last(ALICE, "request").body_text.startswith(ORDER_MARKER + "\n")
     request = table.text(ALICE, "request")
-    assert "Reply above this line" in request
     assert "You are White: you see the Real world." in request
     assert "P P P P P P P P" in request
     assert "sha256" in request and "RBBQKNNR" not in request  # committed, not revealed
@@ -149,6 +150,7 @@ def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
     table.reply(ALICE, "setup 518", kind="setup-request")
     table.reply(BOB, "resign", kind="setup-request")
     mail = table.last(BOB, "game-over")
+    assert mail.body_text.startswith(NOTICE_MARKER + "\n")  # no order is asked for now
     assert "White wins (resignation)" in mail.body_text
     assert "true position" not in mail.body_text and "true position" not in mail.body_html
     assert "ended before both armies were set up" in mail.body_text and "both worlds" not in mail.body_text

@@ -11,6 +11,7 @@ from app.mail.clients import STYLES
 from app.mail.parse import feed_whole, html_to_text, parse
 from app.mail.policy import POLICY
 from app.mail.quotes import new_text, normalise
+from app.mail.render import NOTICE_MARKER, ORDER_MARKER
 from app.rules.registry import get_variant
 from tests.server.harness import ALICE, BOB, Table, assert_same_message
 
@@ -92,6 +93,14 @@ def test_the_subject_reads_as_the_standard_policy_reads_it(subject):
 )
 def test_attributions_separators_signatures_and_forwards_are_cut(text):
     assert new_text(text) == "M d4-d5"
+
+
+@pytest.mark.parametrize("marker", [NOTICE_MARKER, ORDER_MARKER])
+def test_a_reply_is_cut_at_our_marker_whichever_mail_it_headed(marker):
+    """A move request says 'Reply above this line with your order.', every other mail 'Reply above this
+    line.': a client that pastes the mail below the reply without quote marks is cut at either."""
+    assert new_text(f"public on\n\n{marker}\n-----\nresign\n") == "public on"
+    assert new_text(f"M d4-d5\n  {marker.upper()}\nR e2-e4") == "M d4-d5"
 
 
 def test_lines_we_sent_are_quotes_even_without_markers():
