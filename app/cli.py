@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import click
 
+from app.config import log_level
 from app.rules.scenario import run_scenario
 
 WORKER_GRACE = 60.0  # seconds ``serve`` gives its worker thread to finish the round under way when stopped
@@ -19,7 +20,11 @@ EX_TEMPFAIL = 75  # sysexits.h: a temporary failure; Postfix's pipe, procmail an
 
 @click.group(help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
 def cli() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        level = log_level()
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
 
 

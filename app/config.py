@@ -20,6 +20,18 @@ def _int(environ: dict[str, str], name: str, default: int) -> int:
     return int(value) if value.strip() else default
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def log_level(environ: dict[str, str] | None = None) -> str:
+    """``LOG_LEVEL`` (default INFO): read apart from the settings, since logging is set up before any command
+    loads them."""
+    value = (os.environ if environ is None else environ).get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if value not in LOG_LEVELS:
+        raise ValueError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the server reads from its environment, resolved once."""

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from app.mail.inbound import Pipeline, store
 from tests.server.harness import ALICE, BOB, Table
-from tests.server.mailhost import wait_until
+from tests.server.mailhost import free_port, wait_until
 
 ROOT = Path(__file__).parent.parent.parent
 
@@ -176,3 +176,18 @@ def test_inbound_show_says_when_only_the_header_of_a_message_was_kept(tmp_path, 
     shown = manage(tmp_path, database_url, "inbound", "show", str(inbound_id))
     assert shown.returncode == 0 and shown.stdout == header
     assert b"only the header was kept: the message was 40000000 bytes" in shown.stderr
+
+
+def test_log_level_quiets_the_log_and_a_wrong_one_is_refused(tmp_path, database_url, monkeypatch):
+    """An IMAP mailbox that does not answer is a warning in the log: shown by default, not with LOG_LEVEL=ERROR."""
+    monkeypatch.setenv("IMAP_HOST", "127.0.0.1")
+    monkeypatch.setenv("IMAP_PORT", str(free_port()))  # nobody listens there
+    monkeypatch.setenv("IMAP_SSL", "0")
+    loud = manage(tmp_path, database_url, "worker", "--once")
+    assert loud.returncode == 0 and b"WARNING" in loud.stderr and b"IMAP polling failed" in loud.stderr
+    monkeypatch.setenv("LOG_LEVEL", "error")
+    quiet = manage(tmp_path, database_url, "worker", "--once")
+    assert quiet.returncode == 0 and b"IMAP polling failed" not in quiet.stderr
+    monkeypatch.setenv("LOG_LEVEL", "chatty")
+    wrong = manage(tmp_path, database_url, "worker", "--once")
+    assert wrong.returncode == 2 and b"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in wrong.stderr
