@@ -206,6 +206,7 @@ class Mailer:
 
     def message(self, game: GameRecord, side: str, kind: str, subject: str, paragraphs: list[str],
                 show_position: bool = False, show_forms: bool = False) -> None:
+        """A notice about the game; while it is under way, with the order forms, as on every mail of a game."""
         diagrams: list[present.Diagram] = []
         tray = ""
         if show_position and game.status in ("active", "over"):
@@ -214,7 +215,7 @@ class Mailer:
             diagrams = present.looking_glass_diagrams(view, side, game.player(side).notebook)
             tray = present.tray_words(view["tray"])
         text, html = render_message(subject, paragraphs, diagram_lines=present.side_by_side(diagrams), tray=tray,
-                                    forms=order_forms(game, side) if show_forms else [])
+                                    forms=order_forms(game, side) if show_forms or game.status == "active" else [])
         self.mail(game, side, kind, subject, text, html)
 
     def send_login_link(self, player: Player | PlayerRecord, link: str, minutes: int) -> None:

@@ -79,6 +79,29 @@ def board_files() -> Markup:
     return Markup(_board_macro("files")())
 
 
+Forms = tuple[tuple[str, str], ...]  # (example, meaning) pairs
+
+
+@lru_cache(maxsize=16)
+def _forms_html(forms: Forms) -> Markup:
+    return Markup(environment().get_template("mail/_forms.html").module.forms_table(forms))
+
+
+@lru_cache(maxsize=16)
+def _forms_text(forms: Forms) -> str:
+    return "\n".join(wrap(meaning, 76, f"   {example:<12} ", " " * 16) for example, meaning in forms)
+
+
+def forms_html(forms: Sequence[tuple[str, str]]) -> Markup:
+    """The order forms as a table: rendered once per set of forms (every mail of a side shows the same)."""
+    return _forms_html(tuple(forms))
+
+
+def forms_text(forms: Sequence[tuple[str, str]]) -> str:
+    """The order forms for the text part, each meaning wrapped under itself."""
+    return _forms_text(tuple(forms))
+
+
 class MailEnvironment(Environment):
     """Jinja's environment, with each template's globals in a plain dict.
 
@@ -104,6 +127,8 @@ def environment() -> Environment:
     env.filters["wrap"] = wrap
     env.globals["board_rows"] = board_rows
     env.globals["board_files"] = board_files
+    env.globals["forms_html"] = forms_html
+    env.globals["forms_text"] = forms_text
     env.globals["marker"] = NOTICE_MARKER
     return env
 

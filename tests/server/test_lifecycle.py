@@ -142,6 +142,23 @@ def test_game_over_mail_tells_the_whole_game_in_both_parts(server):
     assert html.count("(true position)") == 2 and "Every event" in html
 
 
+def test_every_mail_of_a_game_under_way_shows_the_order_forms(server):
+    """As in MAIL-EXAMPLE.md: the forms on every mail while the game is on (not on the invitation)."""
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "say Good luck!\nask", kind="request")
+    mails = [table.last(ALICE, "move-received"), table.last(ALICE, "said"), table.last(BOB, "answer"),
+             table.last(BOB, "request"), table.last(ALICE, "request")]
+    for mail in mails:
+        assert "R e2-e4      move in the Real world (your world)" in mail.body_text or \
+            "M e7-e5      move in the Mirror world (your world)" in mail.body_text, mail.kind
+        assert "say &lt;text&gt;</td>" in mail.body_html, mail.kind
+        long = [line for line in mail.body_text.splitlines() if len(line) > 78 and "://" not in line]
+        assert long == [], (mail.kind, long)  # the forms' meanings are wrapped under themselves
+    assert "move in the Real world" not in table.last(ALICE, "invitation").body_text
+
+
 def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
     table = Table(server)
     table.new_game()
