@@ -16,6 +16,7 @@ from sqlalchemy import Connection
 from app.config import Settings
 from app.games import present, records
 from app.games.clock import describe_deadline
+from app.games.commitment import committed_text
 from app.games.links import history_link
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
@@ -267,8 +268,8 @@ class Mailer:
         if not any(cell != "." for diagram in diagrams for row in diagram.rows for cell in row):
             diagrams = []  # over before the armies were set up: no worlds to show
         rows = getattr(state, "rows", {})
-        keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"],
-                                sha256=entry["sha256"], check=f"{entry['salt']}:{game.variant}:{each}:{rows.get(each)}")
+        keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
+                                check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
                 for each in SIDES if (entry := game.commitments.get(each))]
         events = [SimpleNamespace(
             heading=f"{event.seq}. move {event.move_number}, {SIDE_TITLE.get(event.by or '', 'Referee')}: "

@@ -10,7 +10,6 @@ ends with ``flush``, which writes what changed in the records it handed out.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from app.db import utcnow
 from app.games import present, records
 from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
 from app.games.commands import MOVE, REFEREE, Command
+from app.games.commitment import commitment
 from app.games.mailing import Mailer, Mails, help_paragraphs
 from app.games.models import Game
 from app.games.reading import read_commands
@@ -51,11 +51,6 @@ class Reply:
 
     def note(self, text: str) -> None:
         self.summary.append(text)
-
-
-def commitment(salt: str, variant: str, side: str, row: str) -> str:
-    """SHA-256 over a salted setup: published at the start, the salt revealed at the end."""
-    return hashlib.sha256(f"{salt}:{variant}:{side}:{row}".encode()).hexdigest()
 
 
 NOT_RETOLD = ("error", "rejected", "setup", "setup-done", "start")  # said once, not repeated in requests
