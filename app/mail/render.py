@@ -46,14 +46,15 @@ def wrap(text: str, width: int = 70, first: str = "", rest: str = "") -> str:
     return "\n".join(lines) or first.rstrip()
 
 
-def _board_macro(name: str) -> Any:
-    return getattr(environment().get_template("mail/_board.html").module, name)
+def _macro(template: str, name: str) -> Any:
+    """A macro of one of the mail templates' partials, to render a piece that recurs once and keep it."""
+    return getattr(environment().get_template(f"mail/{template}").module, name)
 
 
 @lru_cache(maxsize=64)
 def square_html(background: str, cell: str) -> Markup:
     """One square of a mail board, rendered by the template's ``square`` macro once per kind of square."""
-    return Markup(_board_macro("square")(background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
+    return Markup(_macro("_board.html", "square")(background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
 
 
 @lru_cache(maxsize=2048)
@@ -65,7 +66,7 @@ def rank_html(rank: int, cells: tuple[str, ...]) -> Markup:
     """
     squares = Markup("".join(
         square_html(DARK if (file + rank) % 2 == 1 else LIGHT, cell) for file, cell in enumerate(cells)))
-    return Markup(_board_macro("rank")(rank, squares))
+    return Markup(_macro("_board.html", "rank")(rank, squares))
 
 
 def board_rows(rows: list[list[str]]) -> list[Markup]:
@@ -76,7 +77,7 @@ def board_rows(rows: list[list[str]]) -> list[Markup]:
 @lru_cache(maxsize=1)
 def board_files() -> Markup:
     """The row of file letters above a board: the same on every board."""
-    return Markup(_board_macro("files")())
+    return Markup(_macro("_board.html", "files")())
 
 
 Forms = tuple[tuple[str, str], ...]  # (example, meaning) pairs
@@ -84,7 +85,7 @@ Forms = tuple[tuple[str, str], ...]  # (example, meaning) pairs
 
 @lru_cache(maxsize=16)
 def _forms_html(forms: Forms) -> Markup:
-    return Markup(environment().get_template("mail/_forms.html").module.forms_table(forms))
+    return Markup(_macro("_forms.html", "forms_table")(forms))
 
 
 @lru_cache(maxsize=16)
