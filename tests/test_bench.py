@@ -1,6 +1,7 @@
 """The benchmarks run in the suite (quick mode): they must exercise what they claim to measure."""
 
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -22,8 +23,9 @@ def run_bench(suite):
     return completed.stdout
 
 
-def test_bench_referee_covers_strikes_and_shortened_moves_and_prints_ratios():
+def test_bench_referee_covers_strikes_and_shortened_moves_and_prints_ratios_and_the_interpreter():
     output = run_bench("referee")
+    assert output.splitlines()[0].startswith(f"CPython {platform.python_version()} ({os.path.realpath(sys.executable)}")
     outcomes = re.search(r"outcomes in a sample: (\{.*\})", output).group(1)
     for result in ("moved", "strike", "shortened"):
         assert f"'{result}'" in outcomes
