@@ -134,11 +134,9 @@ def best_text(message: Message) -> tuple[str, bool]:
     plain: str | None = None
     html_part: Message | None = None
     for part in message.walk():
-        if part.get_content_maintype() == "multipart":
+        kind = part.get_content_type()  # read once: each call parses the part's Content-Type again
+        if kind.startswith("multipart/") or kind == "message/rfc822" or part.get_content_disposition() == "attachment":
             continue
-        if part.get_content_type() == "message/rfc822" or part.get_content_disposition() == "attachment":
-            continue
-        kind = part.get_content_type()
         if kind == "text/plain" and plain is None:
             plain = decode_payload(part)
         elif kind == "text/html" and html_part is None:
