@@ -142,20 +142,24 @@ def is_postgres(session_or_engine: Session | Engine) -> bool:
 def autocommitted(connection: Connection) -> Iterator[Connection]:
     """For the block, every statement on ``connection`` (which is in no transaction) commits on its own.
 
-    On PostgreSQL that is autocommit: one round trip per statement, no BEGIN and COMMIT around it; the
-    connection is back to its usual isolation afterwards. SQLite keeps its BEGIN IMMEDIATE transaction
-    around the block (no round trips to save there).
+    On PostgreSQL that is the driver's autocommit: one round trip per statement, no BEGIN and COMMIT
+    around it; the connection is back to transactions afterwards. It is set on the driver's connection
+    itself: through SQLAlchemy's isolation level it would cost as much CPU as a statement, there and again
+    when the pool takes the connection back. SQLite keeps its BEGIN IMMEDIATE transaction around the block
+    (no round trips to save there).
     """
     if connection.dialect.name != "postgresql":
         with connection.begin():
             yield connection
         return
-    connection.execution_options(isolation_level="AUTOCOMMIT")
-    try:
-        with connection.begin():  # SQLAlchemy's own bookkeeping only: the driver commits each statement
+    driver = connection.connection.driver_connection
+    with connection.begin():  # SQLAlchemy's own bookkeeping only: the driver commits each statement
+        driver.autocommit = True  # psycopg has begun nothing yet: SQLAlchemy's begin sends nothing
+        try:
             yield connection
-    finally:
-        connection.execution_options(isolation_level=connection.default_isolation_level)
+        finally:
+            if not driver.closed:  # a lost connection is thrown away whole
+                driver.autocommit = False
 
 
 class Database:
