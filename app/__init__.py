@@ -14,7 +14,7 @@ from app.server import Server
 
 def create_app(server: Server | None = None) -> Flask:
     """The web application: mail-in webhook now, the players' pages beside it."""
-    from app.mail import inbound
+    from app.inbound import receive as inbound
 
     server = server or Server.from_env()
     app = Flask(__name__, template_folder=str(ROOT / "templates"))
@@ -31,7 +31,7 @@ def create_app(server: Server | None = None) -> Flask:
         hops = server.settings.trusted_proxies
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
-    from app.mail.webhook import blueprint as webhook
+    from app.inbound.webhook import blueprint as webhook
     from app.web import register
 
     csrf = CSRFProtect(app)

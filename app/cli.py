@@ -64,7 +64,7 @@ def init_db() -> None:
              "65 (EX_DATAERR: the mail system bounces it) if it is larger than any door takes (25 MiB).")
 @click.argument("file", type=click.File("rb"), default="-")
 def ingest(file: click.utils.LazyFile) -> None:
-    from app.mail import inbound as mail_in  # not the ``inbound`` command group
+    from app.inbound import receive as mail_in  # not the ``inbound`` command group
 
     raw = file.read(mail_in.LARGEST_MESSAGE + 1)
     if len(raw) > mail_in.LARGEST_MESSAGE:
@@ -137,7 +137,7 @@ def serve() -> None:
     from waitress.server import create_server
 
     from app import create_app
-    from app.mail.listener import start_listener
+    from app.inbound.listener import start_listener
     from app.server import settle_garbage_collection
     from app.worker import Worker
 
@@ -185,7 +185,7 @@ def inbound() -> None:
 @click.option("--status", help="only these: new, done, rejected, ignored or failed")
 @click.option("--limit", default=50, show_default=True)
 def inbound_list(status: str | None, limit: int) -> None:
-    from app.mail.admin import inbound_messages
+    from app.admin import inbound_messages
 
     for listed in inbound_messages(_server().db, status, limit):
         click.echo(listed.line())
@@ -194,7 +194,7 @@ def inbound_list(status: str | None, limit: int) -> None:
 @inbound.command("show", help="Write one stored message to standard output, byte for byte as received.")
 @click.argument("inbound_id", type=int)
 def inbound_show(inbound_id: int) -> None:
-    from app.mail.admin import inbound_raw
+    from app.admin import inbound_raw
 
     stored = inbound_raw(_server().db, inbound_id)
     if stored is None:
@@ -209,7 +209,7 @@ def inbound_show(inbound_id: int) -> None:
 @inbound.command("retry", help="Process failed messages again now (once their cause is mended); prints each outcome.")
 @click.argument("inbound_ids", type=int, nargs=-1, required=True)
 def inbound_retry(inbound_ids: tuple[int, ...]) -> None:
-    from app.mail.admin import retry_inbound
+    from app.admin import retry_inbound
 
     server = _server()
     server.db.upgrade()
@@ -227,7 +227,7 @@ def outbox() -> None:
 @click.option("--status", help="only these: pending, sending, sent, failed or bounced")
 @click.option("--limit", default=50, show_default=True)
 def outbox_list(status: str | None, limit: int) -> None:
-    from app.mail.admin import outbound_messages
+    from app.admin import outbound_messages
 
     for listed in outbound_messages(_server().db, status, limit):
         click.echo(listed.line())
@@ -236,7 +236,7 @@ def outbox_list(status: str | None, limit: int) -> None:
 @outbox.command("retry", help="Send failed or bounced mails again, from a first attempt, with the next worker round.")
 @click.argument("outbound_ids", type=int, nargs=-1, required=True)
 def outbox_retry(outbound_ids: tuple[int, ...]) -> None:
-    from app.mail.admin import retry_outbound
+    from app.admin import retry_outbound
 
     db = _server().db
     refused = [n for n in outbound_ids if _report(n, "queued again" if retry_outbound(db, n) else None)]

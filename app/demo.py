@@ -15,9 +15,9 @@ from sqlalchemy import select
 
 from app.config import load_settings
 from app.games.service import GameService
-from app.mail.clients import reply
-from app.mail.inbound import receive
-from app.mail.models import OutboundMessage
+from app.inbound.clients import reply
+from app.inbound.receive import receive
+from app.outbound.models import OutboundMessage
 from app.server import Server
 from app.worker import Worker
 

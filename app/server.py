@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.config import Settings, load_settings
 from app.db import Database
-from app.mail.outbox import Dispatcher, Transport, make_transport
+from app.outbound.outbox import Dispatcher, Transport, make_transport
 from app.tokens import TokenSigner
 
 FULL_COLLECTION_EVERY = 100  # middle-generation collections between full ones (Python's default: 10)

@@ -8,9 +8,9 @@ from datetime import datetime
 
 from app.db import utcnow
 from app.games.service import GameService
-from app.mail import imap
-from app.mail.inbound import process_pending
-from app.mail.outbox import Transport
+from app.inbound import imap
+from app.inbound.receive import process_pending
+from app.outbound.outbox import Transport
 from app.server import Server
 
 log = logging.getLogger(__name__)

@@ -36,10 +36,10 @@ from sqlalchemy.engine import make_url
 from app.config import load_settings
 from app.db import Database, make_engine
 from app.games.service import GameService
-from app.mail.clients import reply
-from app.mail.inbound import receive
-from app.mail.models import OutboundMessage
-from app.mail.parse import parse
+from app.inbound.clients import reply
+from app.inbound.parse import parse
+from app.inbound.receive import receive
+from app.outbound.models import OutboundMessage
 from app.rules.looking_glass import LookingGlass
 from app.rules.looking_glass.random_orders import home_order
 from app.server import Server, settle_garbage_collection

@@ -28,11 +28,22 @@ def test_rules_import_nothing_of_the_rest_of_the_app_nor_web_database_or_mail():
             assert not name.startswith(forbidden), (path, name)
 
 
-def test_mail_and_web_do_not_import_each_other():
-    for path, names in imports(APP / "mail").items():
+def test_inbound_and_web_do_not_import_each_other():
+    for path, names in imports(APP / "inbound").items():
         assert not any(name.startswith("app.web") for name in names), path
     for path, names in imports(APP / "web").items():
-        assert not any(name.startswith("app.mail") for name in names), path
+        assert not any(name.startswith("app.inbound") for name in names), path
+
+
+def test_outbound_mail_imports_neither_the_game_service_nor_inbound_nor_web():
+    """Dependencies run one way: mail in -> game service -> mail out."""
+    for path, names in imports(APP / "outbound").items():
+        assert not any(name.startswith(("app.games", "app.inbound", "app.web")) for name in names), (path, names)
+
+
+def test_the_game_service_never_imports_the_doors_or_the_web():
+    for path, names in imports(APP / "games").items():
+        assert not any(name.startswith(("app.inbound", "app.web")) for name in names), (path, names)
 
 
 def test_only_the_game_service_writes_game_state():

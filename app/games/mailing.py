@@ -20,9 +20,9 @@ from app.games.commitment import committed_text
 from app.games.links import history_link
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
-from app.mail.compose import game_thread
-from app.mail.outbox import Mail, enqueue
-from app.mail.render import ORDER_MARKER, render, render_message
+from app.outbound.compose import game_thread
+from app.outbound.outbox import Mail, enqueue
+from app.outbound.render import ORDER_MARKER, render, render_message
 from app.rules.base import SIDES, other
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner

@@ -21,7 +21,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from app.db import utcnow
 from app.games.models import Event, Game, Player
-from app.mail.models import OutboundMessage
+from app.outbound.models import OutboundMessage
 from app.prebuilt import Prebuilt
 
 GAMES = Game.__table__

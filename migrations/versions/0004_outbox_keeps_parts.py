@@ -53,7 +53,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    from app.mail.compose import assemble
+    from app.outbound.compose import assemble
 
     with op.batch_alter_table('outbound_messages', schema=None) as batch_op:
         batch_op.add_column(sa.Column('raw', sa.LargeBinary(), nullable=True))

@@ -12,10 +12,11 @@ from sqlalchemy import event, select
 
 from app.games.models import Event, Game
 from app.games.service import GameService
-from app.mail.clients import fresh, reply
-from app.mail.inbound import receive
-from app.mail.models import InboundMessage, OutboundMessage
-from app.mail.parse import best_text
+from app.inbound.clients import fresh, reply
+from app.inbound.models import InboundMessage
+from app.inbound.parse import best_text
+from app.inbound.receive import receive
+from app.outbound.models import OutboundMessage
 
 ALICE = "alice@players.test"
 BOB = "bob@players.test"

@@ -10,7 +10,7 @@ from email.policy import default
 
 from aiosmtpd.controller import Controller
 
-from app.mail.parse import best_text
+from app.inbound.parse import best_text
 
 
 def free_port() -> int:

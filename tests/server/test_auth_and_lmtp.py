@@ -5,9 +5,9 @@ import smtplib
 import pytest
 from sqlalchemy import text
 
-from app.mail import inbound
-from app.mail.clients import reply
-from app.mail.listener import start_listener
+from app.inbound import receive as inbound
+from app.inbound.clients import reply
+from app.inbound.listener import start_listener
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import free_port, wait_until

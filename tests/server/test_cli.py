@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from app.mail.inbound import Pipeline, store
+from app.inbound.receive import Pipeline, store
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import free_port, wait_until
 

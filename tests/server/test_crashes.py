@@ -9,9 +9,10 @@ from sqlalchemy.exc import DBAPIError
 from app.db import utcnow
 from app.games.mailing import Mailer
 from app.games.models import Event
-from app.mail.clients import reply
-from app.mail.inbound import SETTLE, Received, process, process_on, process_pending, receive, store
-from app.mail.models import InboundMessage, OutboundMessage
+from app.inbound.clients import reply
+from app.inbound.models import InboundMessage
+from app.inbound.receive import SETTLE, Received, process, process_on, process_pending, receive, store
+from app.outbound.models import OutboundMessage
 from app.worker import Worker
 from tests.server.harness import ALICE, BOB, Table
 
@@ -129,14 +130,14 @@ def test_two_workers_at_once_apply_each_inbound_mail_once(server):
 
 
 def test_two_dispatchers_at_once_send_each_mail_once(server, tmp_path):
-    from app.mail.outbox import Dispatcher
+    from app.outbound.outbox import Dispatcher
     from tests.server.mailhost import Sink
 
     table = Table(server)
     for _ in range(5):
         table.new_game()
     with Sink() as sink:
-        from app.mail.outbox import SMTPTransport
+        from app.outbound.outbox import SMTPTransport
 
         settings = server.settings.__class__(**{**server.settings.__dict__, "smtp_host": "127.0.0.1",
                                                 "smtp_port": sink.port})

@@ -5,9 +5,9 @@ import smtplib
 import pytest
 from sqlalchemy import func, select
 
-from app.mail.clients import fresh, reply
-from app.mail.listener import start_listener
-from app.mail.models import InboundMessage
+from app.inbound.clients import fresh, reply
+from app.inbound.listener import start_listener
+from app.inbound.models import InboundMessage
 from app.worker import Worker
 from tests.conftest import make_server
 from tests.server.mailhost import Sink, free_port, wait_until

@@ -1,4 +1,4 @@
-"""The feed parser's two searches of app/mail/feedparser_speed.py find what the standard patterns find."""
+"""The feed parser's two searches of app/inbound/feedparser_speed.py find what the standard patterns find."""
 
 import random
 import re
@@ -6,16 +6,16 @@ from email import feedparser, message_from_bytes
 
 import pytest
 
-from app.mail.clients import STYLES
-from app.mail.feedparser_speed import (
+from app.inbound.clients import STYLES
+from app.inbound.feedparser_speed import (
     BOUNDARY_HEAD,
     BOUNDARY_TAIL,
     BoundaryLine,
     LineBreakAtEnd,
     PatternsForFeedParser,
 )
-from app.mail.parse import parse
-from app.mail.policy import POLICY
+from app.inbound.parse import parse
+from app.outbound.policy import POLICY
 from tests.server.harness import ALICE, Table, assert_same_message
 
 STANDARD_EOL = re.compile(r"(\r\n|\r|\n)\Z")

@@ -6,7 +6,7 @@ from email import message_from_bytes
 from email.message import Message
 from email.policy import default
 
-from app.mail.clients import fresh
+from app.inbound.clients import fresh
 from tests.server.harness import ALICE, BOB, Table
 
 

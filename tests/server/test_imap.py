@@ -3,7 +3,8 @@
 import pytest
 from imap_tools import AND, MailBoxUnencrypted
 
-from app.mail import imap, inbound
+from app.inbound import imap
+from app.inbound import receive as inbound
 from tests.conftest import make_server
 from tests.server.dovecot import dovecot  # noqa: F401 - the fixture
 from tests.server.harness import ALICE, Table

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from app.mail.render import NOTICE_MARKER, ORDER_MARKER
+from app.outbound.render import NOTICE_MARKER, ORDER_MARKER
 from tests.server.harness import ALICE, BOB, Table
 
 
@@ -94,7 +94,7 @@ def test_stale_reply_shows_the_current_request(server):
     table.reply(BOB, "M e7-e5", kind="request")
     table.reply(ALICE, "R d2-d4", kind="request")
     assert table.game(game_id).ply == 3
-    from app.mail.clients import reply
+    from app.inbound.clients import reply
 
     table.deliver(reply(old_request.raw, "R g1-f3", "gmail", ALICE))
     assert table.game(game_id).ply == 3

@@ -6,8 +6,8 @@ from datetime import timedelta
 from sqlalchemy import select, update
 
 from app.db import utcnow
-from app.mail.models import OutboundMessage
-from app.mail.outbox import Dispatcher, MaildirTransport, SMTPTransport, backoff, crlf
+from app.outbound.models import OutboundMessage
+from app.outbound.outbox import Dispatcher, MaildirTransport, SMTPTransport, backoff, crlf
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import Sink

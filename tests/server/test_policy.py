@@ -5,7 +5,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.policy import default
 
-from app.mail.policy import POLICY, WIRE
+from app.outbound.policy import POLICY, WIRE
 
 RAW = (
     b"From: =?utf-8?q?J=C3=BCrgen?= <jurgen@example.org>\r\n"

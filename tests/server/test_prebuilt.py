@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError, InvalidRequestError
 
 from app.db import UTCDateTime, make_engine
-from app.mail.inbound import transient
+from app.inbound.receive import transient
 from app.prebuilt import DEFERRED, Prebuilt, _positional
 from tests.server.harness import statements_sent
 

@@ -7,11 +7,11 @@ from email import message_from_bytes, policy
 import pytest
 
 from app.games.reading import read_commands
-from app.mail.clients import STYLES
-from app.mail.parse import feed_whole, html_to_text, parse
-from app.mail.policy import POLICY
-from app.mail.quotes import new_text, normalise
-from app.mail.render import NOTICE_MARKER, ORDER_MARKER
+from app.inbound.clients import STYLES
+from app.inbound.parse import feed_whole, html_to_text, parse
+from app.inbound.quotes import new_text, normalise
+from app.outbound.policy import POLICY
+from app.outbound.render import NOTICE_MARKER, ORDER_MARKER
 from app.rules.registry import get_variant
 from tests.server.harness import ALICE, BOB, Table, assert_same_message
 

@@ -1,6 +1,6 @@
 """The mail templates' environment."""
 
-from app.mail.render import NOTICE_MARKER, environment, render_message
+from app.outbound.render import NOTICE_MARKER, environment, render_message
 
 
 def test_every_template_sees_the_globals_from_a_plain_dict():

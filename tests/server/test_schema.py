@@ -31,7 +31,7 @@ def test_outbox_rows_queued_as_bytes_keep_their_headers_and_parts_across_migrati
     from sqlalchemy import select, text
 
     from app.db import Database
-    from app.mail.models import OutboundMessage
+    from app.outbound.models import OutboundMessage
 
     db = Database(database_url)
     db.upgrade("0003")
@@ -124,7 +124,7 @@ def test_the_outbox_lookups_can_use_an_index_on_postgresql(tmp_path, postgres_ur
     """The rate limit of error notices and the latest mails of a game to a player each have their index."""
     from datetime import UTC, datetime
 
-    from app.mail.inbound import ERRORS_SENT, LATEST_SENT
+    from app.inbound.receive import ERRORS_SENT, LATEST_SENT
 
     server = make_server(tmp_path, postgres_url)
     values = {"recipient": "a@b.test", "game_id": 1, "since": datetime(2026, 1, 1, tzinfo=UTC)}

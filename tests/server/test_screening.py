@@ -4,8 +4,8 @@ import pytest
 from sqlalchemy import select
 
 from app.games.models import Player
-from app.mail.clients import fresh, reply
-from app.mail.models import OutboundMessage
+from app.inbound.clients import fresh, reply
+from app.outbound.models import OutboundMessage
 from tests.server.harness import ALICE, BOB, Table
 
 ROBOT_HEADERS = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.mail.clients import fresh
+from app.inbound.clients import fresh
 from tests.server.mailhost import free_port, wait_until
 
 ROOT = Path(__file__).parent.parent.parent

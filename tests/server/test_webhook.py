@@ -5,8 +5,8 @@ import time
 from sqlalchemy import text
 
 from app import create_app
-from app.mail import inbound
-from app.mail.webhook import signature
+from app.inbound import receive as inbound
+from app.inbound.webhook import signature
 from tests.conftest import make_server
 from tests.server.harness import ALICE, Table
 

@@ -149,7 +149,7 @@ def test_move_request_boards_are_drawn_in_a_browser(browser, tmp_path):
 def test_lg_10_an_unknown_square_is_drawn_readable(browser):
     """LG-10's "?" stands out on both square colours (it is neither white nor a board colour)."""
     from app.games.present import Diagram
-    from app.mail.render import environment
+    from app.outbound.render import environment
 
     rows = [["?" if (rank, file) in ((0, 0), (0, 1)) else "." for file in range(8)] for rank in range(8)]
     macro = environment().get_template("mail/_board.html").module.board

@@ -14,7 +14,7 @@ from email.utils import format_datetime, formataddr
 
 from app.config import Settings
 from app.db import utcnow
-from app.mail.policy import POLICY, WIRE
+from app.outbound.policy import POLICY, WIRE
 
 
 def new_message_id(settings: Settings, token: str | None) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.mail.parse import ParsedMail
+from app.inbound.parse import ParsedMail
 
 AUTO_SUBJECTS = re.compile(
     r"^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|abwesenheit|absence|absent|"

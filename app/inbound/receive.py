@@ -30,14 +30,15 @@ from app.games.models import Game, Player
 from app.games.reading import read_commands
 from app.games.records import PlayerRecord
 from app.games.service import ERROR_KINDS, GameService, ServiceError
-from app.mail.authenticate import Identity, auth_results_pass, identify
-from app.mail.compose import Thread
-from app.mail.models import InboundMessage, OutboundMessage
-from app.mail.outbox import Mail, enqueue
-from app.mail.parse import ParsedMail, parse
-from app.mail.quotes import new_text
-from app.mail.render import render_message
-from app.mail.screen import bounce_reason, robot_reason
+from app.inbound.authenticate import Identity, auth_results_pass, identify
+from app.inbound.models import InboundMessage
+from app.inbound.parse import ParsedMail, parse
+from app.inbound.quotes import new_text
+from app.inbound.screen import bounce_reason, robot_reason
+from app.outbound.compose import Thread
+from app.outbound.models import OutboundMessage
+from app.outbound.outbox import Mail, enqueue
+from app.outbound.render import render_message
 from app.prebuilt import Prebuilt
 from app.rules.registry import get_variant
 from app.tokens import TokenSigner

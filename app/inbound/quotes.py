@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from app.mail.render import MARKER
+from app.outbound.render import MARKER
 
 ATTRIBUTION = [
     r"^on\b.{0,200}\bwrote:?\s*$",  # Gmail, Apple Mail, Thunderbird

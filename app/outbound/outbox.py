@@ -23,8 +23,8 @@ from sqlalchemy import Connection, insert, or_, select, update
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
-from app.mail.compose import Thread, headers_for, new_message_id
-from app.mail.models import OutboundMessage
+from app.outbound.compose import Thread, headers_for, new_message_id
+from app.outbound.models import OutboundMessage
 from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
 

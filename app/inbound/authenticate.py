@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from app.config import Settings
-from app.mail.parse import ParsedMail
+from app.inbound.parse import ParsedMail
 from app.tokens import ReplyToken, TokenSigner
 
 

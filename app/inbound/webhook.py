@@ -15,7 +15,7 @@ import time
 
 from flask import Blueprint, abort, current_app, jsonify, request
 
-from app.mail.inbound import receive
+from app.inbound.receive import receive
 
 blueprint = Blueprint("inbound", __name__)
 log = logging.getLogger(__name__)

@@ -16,8 +16,8 @@ from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 from typing import ClassVar
 
-from app.mail import feedparser_speed
-from app.mail.policy import POLICY
+from app.inbound import feedparser_speed
+from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
                    "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",

@@ -20,8 +20,9 @@ from sqlalchemy import ColumnElement, Row, Table, func, select, update
 
 from app.config import Settings
 from app.db import Database, utcnow
-from app.mail.inbound import process
-from app.mail.models import InboundMessage, OutboundMessage
+from app.inbound.models import InboundMessage
+from app.inbound.receive import process
+from app.outbound.models import OutboundMessage
 from app.tokens import TokenSigner
 
 INBOUND = InboundMessage.__table__

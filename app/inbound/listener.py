@@ -9,8 +9,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
-from app.mail import inbound
-from app.mail.inbound import Received, process_stored, store
+from app.inbound import receive as inbound
+from app.inbound.receive import Received, process_stored, store
 from app.server import Server
 
 log = logging.getLogger(__name__)

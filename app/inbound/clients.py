@@ -18,7 +18,7 @@ from email.mime.text import MIMEText
 from email.policy import SMTP, default
 from email.utils import format_datetime, parseaddr
 
-from app.mail.parse import best_text
+from app.inbound.parse import best_text
 
 STYLES = ("gmail", "outlook", "apple", "thunderbird", "html-only", "no-markers")
 

@@ -1,36 +1,15 @@
-"""Inbound messages (kept raw before anything else) and the outbox."""
+"""The outbox: one row per mail to send."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
-from app.mail.compose import assemble
-
-
-class InboundMessage(Base):
-    """A message as received, stored before processing so a crash loses nothing."""
-
-    __tablename__ = "inbound_messages"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    message_key: Mapped[str] = mapped_column(String(512), unique=True)  # Message-ID, or a digest
-    raw: Mapped[bytes] = mapped_column(LargeBinary)
-    envelope_from: Mapped[str | None] = mapped_column(String(512))
-    envelope_to: Mapped[list[Any]] = mapped_column(default=list)
-    source: Mapped[str] = mapped_column(String(20))
-    # Set when ``raw`` holds only the header of a message larger than any door takes (IMAP, which cannot
-    # refuse it): the message's size, so that it is answered "too large".
-    full_size: Mapped[int | None] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(20), default="new", index=True)
-    outcome: Mapped[str | None] = mapped_column(Text)
-    sender: Mapped[str | None] = mapped_column(String(320))
-    received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
-    processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+from app.outbound.compose import assemble
 
 
 class OutboundMessage(Base):
