@@ -267,7 +267,7 @@ class Mailer:
                     for world, fen in variant.position(state).items()]
         if not any(cell != "." for diagram in diagrams for row in diagram.rows for cell in row):
             diagrams = []  # over before the armies were set up: no worlds to show
-        rows = getattr(state, "rows", {})
+        rows = variant.hidden_setups(state)
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
                                 check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
                 for each in SIDES if (entry := game.commitments.get(each))]

@@ -315,7 +315,8 @@ class GameService:
 
     def start_setup(self, game: GameRecord) -> None:
         variant = get_variant(game.variant)
-        game.status = "setup" if getattr(variant, "has_setup", False) else "active"
+        state = variant.from_json(game.state)
+        game.status = "setup" if any(variant.needs_setup(state, side) for side in SIDES) else "active"
         for side in SIDES:
             self.mailer.send_setup_request(game, side)
 
@@ -341,7 +342,9 @@ class GameService:
     def begin_play(self, game: GameRecord, state: Any) -> None:
         """Both setups are in: commit to them (tamper evidence) and start the clock."""
         game.status = "active"
-        rows = state.rows
+        rows = get_variant(game.variant).hidden_setups(state)
+        if not rows:
+            return
         commitments = {}
         for side in SIDES:
             salt = secrets.token_hex(16)

@@ -6,8 +6,9 @@ a database, so the same code adjudicates a scenario file, an email and a web for
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal
 
 Side = Literal["white", "black"]
 SIDES: tuple[Side, Side] = ("white", "black")
@@ -54,6 +55,7 @@ Result = Literal[
     "declined",
     "resigned",
     "drawn",
+    "passed",
 ]
 
 
@@ -63,6 +65,7 @@ class Outcome:
 
     result: Result
     to: dict[Side, list[Message]] = field(default_factory=lambda: {"white": [], "black": []})
+    order: str | None = None  # the order as the referee read it, in the variant's canonical form
 
     def tell(self, side: Side, message: Message) -> None:
         self.to[side].append(message)
@@ -79,56 +82,130 @@ class Outcome:
         return outcome
 
 
-class Variant(Protocol):
-    """One game's referee. State objects are opaque to callers except via these."""
+class Variant:
+    """One variant's referee, looked up by name (``app.rules.registry``).
 
-    name: str
-    title: str
+    The rest of the server asks a variant and never names one. Subclasses override what their rules
+    need; every default is harmless: no options, no setup phase, no strikes, one board, no automatic
+    events, no examples. State objects are opaque to callers except through these methods.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    boards: ClassVar[tuple[str, ...]] = ("board",)  # the keys of ``position``
+
+    # ----------------------------------------------------------------- a new game
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Validate and complete the variant's options (raises OptionError)."""
+        """Validate and complete the variant's options (raises OptionError). Default: no options."""
+        if raw:
+            raise OptionError(f"{self.title} takes no options, not {', '.join(sorted(raw))}")
+        return {}
 
     def new_game(self, options: dict[str, Any]) -> Any:
-        """A fresh state, waiting for setups if the variant has a setup phase."""
+        """A fresh state, waiting for setups if the game has a setup phase."""
+        raise NotImplementedError
 
     def needs_setup(self, state: Any, side: Side) -> bool:
-        """Whether ``side`` still has to send a setup."""
+        """Whether ``side`` still has to send a setup (``setup ...``) before play can start."""
+        return False
 
-    def play(self, state: Any, side: Side, text: str, rng: Any = None) -> Outcome:
+    def hidden_setups(self, state: Any) -> dict[Side, str]:
+        """The setups each player chose in private, once both are in: the server commits to them when play
+        starts (a fingerprint to each player) and reveals them at the end. Default: none."""
+        return {}
+
+    # ----------------------------------------------------------------- orders
+
+    def play(self, state: Any, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
         """Read one order line from ``side`` and apply it to ``state`` in place."""
+        raise NotImplementedError
+
+    def automatic(self, state: Any) -> tuple[Side, Outcome] | None:
+        """An event the referee makes on its own after an order (e.g. passing for a player who cannot
+        move), applied to ``state``, with the side it was made for; None when there is none. The caller
+        asks again until None."""
+        return None
 
     def forfeit(self, state: Any, side: Side, reason: str) -> Outcome:
         """End the game with ``side`` losing for a reason off the board (e.g. ``"time"``)."""
+        raise NotImplementedError
 
     def is_order(self, text: str) -> bool:
-        """Whether a line looks meant as an order (a square name or command word)."""
+        """Whether a line looks meant as an order (a square name or command word), else it is chatter."""
+        raise NotImplementedError
 
     def order_kind(self, text: str) -> str:
         """``"move"`` for a move order, ``"order"`` for any other referee command; raises OrderError."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- what is known
 
     def view(self, state: Any, side: Side) -> View:
         """What ``side`` sees now; depends only on what the rules told them."""
+        raise NotImplementedError
 
     def orderer(self, state: Any) -> Side | None:
         """Who is expected to send the next move order (None when over or in setup)."""
+        raise NotImplementedError
 
     def army_to_move(self, state: Any) -> Side | None:
-        """Whose army moves next (differs from the orderer for proxy orders)."""
+        """Whose army moves next (differs from the orderer only where one player orders for the other)."""
+        return self.orderer(state)
 
     def move_number(self, state: Any) -> int:
-        """The full-move number of the move being played."""
+        """The full-move number of the move being played (White's and Black's move share one)."""
+        raise NotImplementedError
 
     def result(self, state: Any) -> tuple[str | None, str | None]:
-        """``(result, reason)``, e.g. ``("1-0", "king captured")``; Nones while running."""
+        """``(result, reason)``, e.g. ``("1-0", "checkmate")``; Nones while running."""
+        raise NotImplementedError
 
     def position(self, state: Any) -> dict[str, str]:
         """The true position, as FEN placements by board name (referee eyes only)."""
+        raise NotImplementedError
 
     def strikes(self, state: Any) -> dict[Side, int]:
         """Strike counts by side (zeros for variants without strikes)."""
+        return {"white": 0, "black": 0}
+
+    def example_orders(self, view: View, side: Side) -> list[str]:
+        """A few orders ``side`` could send now, worked out from their own view alone (never from the
+        state, so they tell nothing the view does not), written in the variant's canonical form."""
+        return []
+
+    # ----------------------------------------------------------------- storage
 
     def to_json(self, state: Any) -> dict[str, Any]:
         """The state as plain JSON data; ``from_json(to_json(s))`` is ``s``."""
+        raise NotImplementedError
 
     def from_json(self, data: dict[str, Any]) -> Any:
         """Rebuild a state from ``to_json`` output."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- checks and tests
+
+    def legal_orders(self, state: Any) -> list[str]:
+        """Every distinct move the player to move may play now, each once, in canonical order form: the
+        moves ``perft`` counts (no rejection, no strike; nothing when the game is decided on the board)."""
+        raise NotImplementedError
+
+    def perft(self, state: Any, depth: int) -> dict[str, int]:
+        """The number of move sequences of ``depth`` moves after each legal order (perft's divide).
+
+        The generic walk replays each order on a copy; variants whose ``play`` ends games by repetition or
+        move counts (which perft ignores) or that want speed count on their own."""
+        divide = {}
+        for order in self.legal_orders(state):
+            child = self.from_json(self.to_json(state))
+            self.play(child, self.orderer(state) or "white", order)
+            while self.automatic(child) is not None:
+                pass
+            divide[order] = 1 if depth <= 1 else sum(self.perft(child, depth - 1).values())
+        return divide
+
+    def random_order(self, state: Any, side: Side, rng: random.Random) -> str:
+        """A plausible order line for ``side`` (the player expected to order), for the property tests,
+        the benchmarks and the demo. Default: one of the legal moves."""
+        return rng.choice(self.legal_orders(state))

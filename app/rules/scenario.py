@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import SIDES
+from app.rules.base import SIDES, Outcome
 from app.rules.registry import get_variant
 
 
@@ -16,27 +16,30 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
     seed = options.pop("seed", None)
     rng = random.Random(seed)
     state = variant.new_game(options)
-    if getattr(variant, "has_setup", False):
-        setups = scenario.get("setup") or {}
-        for side in SIDES:
+    setups = scenario.get("setup") or {}
+    for side in SIDES:
+        if variant.needs_setup(state, side):
             outcome = variant.play(state, side, f"setup {setups.get(side, '518')}", rng)
             if outcome.result != "setup":
                 raise ValueError(f"{side} setup: {outcome.to[side][0]['reason']}")
-    events = []
+    events: list[dict[str, Any]] = []
+
+    def record(by: str, order: str | None, outcome: Outcome) -> None:
+        events.append({
+            "n": len(events) + 1,
+            "by": by,
+            "order": order,
+            "result": outcome.result,
+            "to": outcome.to,
+            "views": {s: variant.view(state, s) for s in SIDES},
+        })
+
     for number, (side, text) in enumerate(scenario.get("orders") or [], start=1):
         if side not in SIDES:
             raise ValueError(f"order {number}: side must be white or black, not {side!r}")
-        outcome = variant.play(state, side, text, rng)
-        events.append(
-            {
-                "n": number,
-                "by": side,
-                "order": text,
-                "result": outcome.result,
-                "to": outcome.to,
-                "views": {s: variant.view(state, s) for s in SIDES},
-            }
-        )
+        record(side, text, variant.play(state, side, text, rng))
+        while (made := variant.automatic(state)) is not None:  # e.g. a pass for a player who is home
+            record(made[0], None, made[1])
     result, reason = variant.result(state)
     return {
         "events": events,

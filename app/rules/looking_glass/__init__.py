@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OptionError, Outcome, Side
+from app.rules.base import OptionError, Outcome, Side, Variant
 from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
+from app.rules.looking_glass.random_orders import random_order
 from app.rules.looking_glass.referee import Referee
 from app.rules.looking_glass.state import GameState
 from app.rules.placement import board_placement
@@ -15,13 +16,12 @@ DEFAULT_OPTIONS: dict[str, Any] = {"strikes": 3, "impossible": "strike", "win": 
 CHOICES = {"impossible": ("strike", "forfeit"), "win": ("king", "extinction")}
 
 
-class LookingGlass:
+class LookingGlass(Variant):
     """The Looking-Glass referee behind the common variant interface."""
 
     name = "looking-glass"
     title = "Through the Looking-Glass"
     boards = ("R", "M")
-    has_setup = True
 
     def __init__(self) -> None:
         self.referee = Referee()
@@ -51,6 +51,11 @@ class LookingGlass:
 
     def needs_setup(self, state: GameState, side: Side) -> bool:
         return state.phase == "setup" and state.rows[side] is None
+
+    def hidden_setups(self, state: GameState) -> dict[Side, str]:
+        """LG-2: each back rank, chosen in private (once both are in)."""
+        rows = state.rows
+        return {side: row for side, row in rows.items() if row} if all(rows.values()) else {}
 
     def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
         return self.referee.play(state, side, text, rng)
@@ -87,6 +92,9 @@ class LookingGlass:
 
     def strikes(self, state: GameState) -> dict[Side, int]:
         return dict(state.strikes)
+
+    def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
+        return random_order(state, side, rng)
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         return state.to_json()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import chess
 
 from app.rules.base import OrderError
+from app.rules.common import COMMON_COMMANDS, COMMON_WORDS
 
 WORLD_WORDS = {"r": "R", "real": "R", "m": "M", "mirror": "M"}
 PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT, "k": chess.KING}
@@ -29,9 +30,7 @@ _SQUARE = re.compile(r"(?<![a-z0-9])[a-h][1-8](?![0-9])")
 _SPACES = re.compile(r"\s+")
 _ZERO_LONG = re.compile(r"(?<![0-9a-z])0-0-0(?![0-9])")
 _ZERO_SHORT = re.compile(r"(?<![0-9a-z])0-0(?![0-9-])")
-COMMAND_WORDS = frozenset(
-    {"ask", "resign", "offer", "accept", "decline", "draw", "setup", "o-o", "o-o-o"}
-)
+COMMAND_WORDS = frozenset({"ask", "setup", "o-o", "o-o-o", *COMMON_WORDS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +83,7 @@ class Setup:
 
 Order = Move | Castle | Command | Setup
 
-_COMMANDS = {
-    "ask": "ask",
-    "resign": "resign",
-    "offer draw": "offer-draw",
-    "draw offer": "offer-draw",
-    "draw?": "offer-draw",
-    "accept draw": "accept-draw",
-    "decline draw": "decline-draw",
-    "refuse draw": "decline-draw",
-}
+_COMMANDS = {"ask": "ask", **COMMON_COMMANDS}
 
 
 def normalise(line: str) -> str:

@@ -15,6 +15,7 @@ import chess
 
 from app.rules import backrank
 from app.rules.base import Message, OrderError, Outcome, SetupError, Side, other
+from app.rules.common import answer_common, forfeit, win_for
 from app.rules.looking_glass import notebook
 from app.rules.looking_glass.movement import (
     Execution,
@@ -221,10 +222,6 @@ def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> No
     outcome.tell_both({"kind": "end", "result": result, "reason": reason})
 
 
-def win_for(side: Side) -> str:
-    return "1-0" if side == "white" else "0-1"
-
-
 # --------------------------------------------------------------------------- the referee
 
 
@@ -272,48 +269,22 @@ class Referee:
 
     def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
         """``side`` loses for a reason outside the board, such as the correspondence clock."""
-        outcome = Outcome("resigned")
-        outcome.tell_both({"kind": "timeout" if reason == "time" else "forfeit", "color": side})
-        end_game(state, outcome, win_for(other(side)), reason)
-        return outcome
+        return forfeit(state, side, reason, end_game)
 
     # ----------------------------------------------------------------- commands
 
     def command(self, state: GameState, side: Side, order: Command) -> Outcome:
         name = order.name
-        if name == "resign":
-            outcome = Outcome("resigned")
-            end_game(state, outcome, win_for(other(side)), "resigned")
-            return outcome
-        if state.phase == "setup":
+        if state.phase == "setup" and name != "resign":
             reason = "the game has not started: both players must send their setup first"
             return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
         if name == "ask":
             world = other_world(HOME[side])
-            outcome = Outcome("answered")
+            outcome = Outcome("answered", order="ask")
             outcome.tell(side, {"kind": "answer", "world": world, "legal_move": has_legal_move(state, side, world)})
             outcome.tell(other(side), {"kind": "asked", "color": side, "world": world})
             return outcome
-        if name == "offer-draw":
-            if state.draw_offer == side:
-                return Outcome.only("rejected", side, {"kind": "rejected", "reason": "you have already offered a draw"})
-            if state.draw_offer == other(side):
-                return self.command(state, side, Command("accept-draw"))
-            state.draw_offer = side
-            outcome = Outcome("offered")
-            outcome.tell_both({"kind": "draw-offered", "color": side})
-            return outcome
-        if state.draw_offer != other(side):
-            reason = "there is no draw offer from your opponent to answer"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-        if name == "accept-draw":
-            outcome = Outcome("drawn")
-            end_game(state, outcome, "1/2-1/2", "agreement")
-            return outcome
-        state.draw_offer = None
-        outcome = Outcome("declined")
-        outcome.tell_both({"kind": "draw-declined", "color": side})
-        return outcome
+        return answer_common(state, side, name, end_game)
 
     # ----------------------------------------------------------------- moves
 
