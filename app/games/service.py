@@ -162,7 +162,7 @@ class GameService:
         if white.id == black.id:
             raise ServiceError("a game needs two different players")
         days, options = self.split_options(variant, raw_options)
-        state = get_variant(variant).new_game(options)
+        state = get_variant(variant).new_game(options, random.SystemRandom())
         game = self.known_game(records.add_game(self.connection, {
             "variant": variant,
             "options": options,

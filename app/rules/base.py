@@ -102,8 +102,9 @@ class Variant:
             raise OptionError(f"{self.title} takes no options, not {', '.join(sorted(raw))}")
         return {}
 
-    def new_game(self, options: dict[str, Any]) -> Any:
-        """A fresh state, waiting for setups if the game has a setup phase."""
+    def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> Any:
+        """A fresh state, waiting for setups if the game has a setup phase; ``rng`` draws what the
+        options leave to chance (a random start position), so a scenario's seed reproduces it."""
         raise NotImplementedError
 
     def needs_setup(self, state: Any, side: Side) -> bool:

@@ -15,7 +15,7 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
     options = dict(scenario.get("options") or {})
     seed = options.pop("seed", None)
     rng = random.Random(seed)
-    state = variant.new_game(options)
+    state = variant.new_game(options, rng)
     setups = scenario.get("setup") or {}
     for side in SIDES:
         if variant.needs_setup(state, side):

@@ -46,7 +46,7 @@ class LookingGlass(Variant):
                 raise OptionError(f"unknown option {key!r} for {self.name}; known: {known}")
         return options
 
-    def new_game(self, options: dict[str, Any]) -> GameState:
+    def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> GameState:
         return GameState(options=self.parse_options(options))
 
     def needs_setup(self, state: GameState, side: Side) -> bool:
