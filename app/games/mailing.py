@@ -20,7 +20,7 @@ from app.games.commitment import committed_text
 from app.games.links import history_link
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
-from app.outbound.compose import game_thread
+from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import ORDER_MARKER, render, render_message
 from app.rules.base import SIDES, other
@@ -162,7 +162,7 @@ class Mailer:
                 f"{self.name(game, opponent)}'s as sha256 {game.commitments[opponent]['sha256']}. "
                 "The keys are sent when the game ends, so either of you can check that no setup was changed."
             ]
-        diagrams = present.looking_glass_diagrams(view, side, player.notebook)
+        diagrams = present.looking_glass_diagrams(view, side, player.preferences.get("notebook", True))
         return {
             "subject": "",
             "marker": ORDER_MARKER,
@@ -184,7 +184,8 @@ class Mailer:
             "since": self.since(game, side, names),
             "diagrams": diagrams,
             "diagram_lines": present.side_by_side(diagrams),
-            "notes": present.notebook_notes(view, side, self.name(game, opponent)) if player.notebook else "",
+            "notes": present.notebook_notes(view, side, self.name(game, opponent))
+            if player.preferences.get("notebook", True) else "",
             "tray": present.tray_words(view["tray"]),
             "forms": order_forms(game, side),
             "history_url": self.history_url(game, side),
@@ -213,7 +214,7 @@ class Mailer:
         if show_position and game.status in ("active", "over"):
             variant = get_variant(game.variant)
             view = variant.view(variant.from_json(game.state), side)
-            diagrams = present.looking_glass_diagrams(view, side, game.player(side).notebook)
+            diagrams = present.looking_glass_diagrams(view, side, game.player(side).preferences.get("notebook", True))
             tray = present.tray_words(view["tray"])
         text, html = render_message(subject, paragraphs, diagram_lines=present.side_by_side(diagrams), tray=tray,
                                     forms=order_forms(game, side) if show_forms or game.status == "active" else [])
@@ -227,6 +228,14 @@ class Mailer:
             f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.",
         ], show_marker=False)
         enqueue(self.connection, self.settings, Mail(player.email, player.name, "login", subject, text, html))
+
+    def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], answering: str | None) -> None:
+        """A notice outside any game, threaded under the message it answers (RFC 3834)."""
+        subject = f"Mirrorpost: {subject}"
+        text, html = render_message(subject, paragraphs)
+        enqueue(self.connection, self.settings, Mail(
+            address, None, kind, subject, text, html, thread=Thread(answering) if answering else None,
+            auto="auto-replied"))
 
     def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
         self.message(game, side, kind, f"Game {game.id}: {subject_tail}", paragraphs)

@@ -19,7 +19,8 @@ class Player(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(320), unique=True)
     name: Mapped[str] = mapped_column(String(100))
-    notebook: Mapped[bool] = mapped_column(default=True)
+    # What the player chose to see and how (only what they changed): {"notebook": false}, ...
+    preferences: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     vacation_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     vacation_year: Mapped[int] = mapped_column(Integer, default=0)
     vacation_days_used: Mapped[int] = mapped_column(Integer, default=0)

@@ -37,7 +37,7 @@ class PlayerRecord:
     id: int
     email: str
     name: str
-    notebook: bool
+    preferences: dict[str, Any]
     vacation_until: datetime | None
     vacation_year: int
     vacation_days_used: int
@@ -229,7 +229,7 @@ def find_or_add_player(connection: Connection, email: str, name: str) -> PlayerR
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     connection.execute(
         dialect.insert(PLAYERS).on_conflict_do_nothing(index_elements=["email"]),
-        {"email": email, "name": name, "notebook": True, "vacation_year": 0, "vacation_days_used": 0,
+        {"email": email, "name": name, "preferences": {}, "vacation_year": 0, "vacation_days_used": 0,
          "bounces": 0, "created_at": utcnow()},
     )
     found = player_by_email(connection, email)

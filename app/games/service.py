@@ -36,7 +36,6 @@ from app.tokens import ReplyToken, TokenSigner
 
 SIDE_TITLE = {"white": "White", "black": "Black"}
 MAX_DAYS = 30
-ERROR_KINDS = ("error", "stale", "refused", "not-accepted")
 
 
 class ServiceError(ValueError):
@@ -214,6 +213,61 @@ class GameService:
             raise ServiceError("color must be white, black or random")
         white, black = (challenger, opponent) if color == "white" else (opponent, challenger)
         return self.create_game(variant, white, black, options, challenger)
+
+    # ------------------------------------------------------------------ mail outside any game
+
+    def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
+              error_notice: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+        """The commands of a mail to the bare address: challenges, help, vacations, names, the games list.
+
+        Answers go to ``sender``, threaded under the message they answer (``answering``); an error notice
+        only while ``error_notice()`` allows it. Returns (status, what was done) for the inbound record.
+        """
+        reading = read_commands(text, None)
+        player = self.player(sender, sender_name)
+
+        def notify(kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
+            if not error or error_notice():
+                self.mailer.notify(sender, kind, subject, paragraphs, answering)
+
+        if reading.errors or not reading.commands:
+            notify("help", "how to play", [*reading.errors, *help_paragraphs()], error=bool(reading.errors))
+            self.flush()
+            return "rejected" if reading.errors else "done", "lobby help"
+        done = []
+        for command in reading.commands:
+            if command.kind == "challenge":
+                try:
+                    game = self.challenge(player, command.argument.split())
+                    done.append(f"challenge: game {game.id}")
+                except ServiceError as error:
+                    notify("error", "challenge not sent", [str(error)], error=True)
+                    done.append(f"challenge refused: {error}")
+            elif command.kind == "vacation":
+                notify("vacation", "vacation", [self.vacation(player, command.argument, "white", None, None)])
+                done.append("vacation")
+            elif command.kind == "name" and command.argument.strip():
+                player.name = command.argument.strip()[:100]
+                notify("notice", "name changed", [f"You are now called {player.name}."])
+                done.append("name")
+            elif command.kind == "games":
+                notify("games", "your games", self.games_list(player))
+                done.append("games")
+            else:
+                notify("help", "how to play", help_paragraphs())
+                done.append(command.kind)
+        self.flush()
+        return "done", "; ".join(done)
+
+    def games_list(self, player: PlayerRecord) -> list[str]:
+        games = self.connection.execute(
+            select(Game.id, Game.variant, Game.status, Game.result)
+            .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
+        ).all()
+        if not games:
+            return ["You have no games yet. Send 'challenge friend@example.org looking-glass' to start one."]
+        return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
+                + (f", {g.result}" if g.result else "") for g in games]
 
     # ------------------------------------------------------------------ handling a message
 
@@ -466,9 +520,10 @@ class GameService:
         elif kind == "help":
             mails.message(side, "help", "help", help_paragraphs(), show_forms=True)
         elif kind == "notebook":
-            player.notebook = command.argument.strip().lower() != "off"
-            mails.message(side, "notice", "notebook " + ("on" if player.notebook else "off"), [
-                "Your notebook of the other world is now " + ("shown." if player.notebook else
+            shown = command.argument.strip().lower() != "off"
+            player.preferences = {**player.preferences, "notebook": shown}
+            mails.message(side, "notice", "notebook " + ("on" if shown else "off"), [
+                "Your notebook of the other world is now " + ("shown." if shown else
                 "hidden: you will see your own world and the announcements only.")
             ])
         elif kind == "public":

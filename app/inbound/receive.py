@@ -20,27 +20,21 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.config import Settings
 from app.db import Database, autocommitted, utcnow
-from app.games.mailing import help_paragraphs
-from app.games.models import Game, Player
-from app.games.reading import read_commands
-from app.games.records import PlayerRecord
-from app.games.service import ERROR_KINDS, GameService, ServiceError
+from app.games.models import Player
+from app.games.service import GameService, ServiceError
 from app.inbound.authenticate import Identity, auth_results_pass, identify
 from app.inbound.models import InboundMessage
 from app.inbound.parse import ParsedMail, parse
 from app.inbound.quotes import new_text
 from app.inbound.screen import bounce_reason, robot_reason
-from app.outbound.compose import Thread
 from app.outbound.models import OutboundMessage
-from app.outbound.outbox import Mail, enqueue
-from app.outbound.render import render_message
+from app.outbound.outbox import error_notices_since
 from app.prebuilt import Prebuilt
-from app.rules.registry import get_variant
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -66,9 +60,6 @@ TRANSIENT = ("40001", "40P01")  # serialization failure, deadlock: the transacti
 LATEST_SENT = (select(OUTBOX.c.body_text)
                .where(OUTBOX.c.game_id == bindparam("game_id"), OUTBOX.c.recipient == bindparam("recipient"))
                .order_by(OUTBOX.c.id.desc()).limit(3))
-ERRORS_SENT = select(func.count(OUTBOX.c.id)).where(
-    OUTBOX.c.recipient == bindparam("recipient"), OUTBOX.c.kind.in_(ERROR_KINDS),
-    OUTBOX.c.created_at >= bindparam("since"))
 
 
 def message_key(raw: bytes) -> str:
@@ -324,52 +315,13 @@ class Pipeline:
                                         error_notice=lambda: self.within_error_limit(sender))
 
     def lobby(self, parsed: ParsedMail) -> tuple[str, str]:
-        """Mail to the bare address: challenges, help, vacations."""
+        """Mail to the bare address: challenges, help, vacations, names, the list of games."""
         assert parsed.sender is not None
-        text = new_text(parsed.text)
-        reading = read_commands(text, None)
-        player = self.service.player(parsed.sender, parsed.sender_name)
-        if reading.errors or not reading.commands:
-            self.notify(parsed.sender, "help", "how to play", [
-                *reading.errors, *help_paragraphs(),
-            ], error=bool(reading.errors))
-            return "rejected" if reading.errors else "done", "lobby help"
-        done = []
-        for command in reading.commands:
-            if command.kind == "challenge":
-                try:
-                    game = self.service.challenge(player, command.argument.split())
-                    done.append(f"challenge: game {game.id}")
-                except ServiceError as error:
-                    self.notify(parsed.sender, "error", "challenge not sent", [str(error)], error=True)
-                    done.append(f"challenge refused: {error}")
-            elif command.kind == "vacation":
-                text = self.service.vacation(player, command.argument, "white", None, None)
-                self.notify(parsed.sender, "vacation", "vacation", [text])
-                done.append("vacation")
-            elif command.kind == "name" and command.argument.strip():
-                player.name = command.argument.strip()[:100]
-                self.notify(parsed.sender, "notice", "name changed", [f"You are now called {player.name}."])
-                done.append("name")
-            elif command.kind == "games":
-                self.notify(parsed.sender, "games", "your games", self.games_list(player))
-                done.append("games")
-            else:
-                self.notify(parsed.sender, "help", "how to play", help_paragraphs())
-                done.append(command.kind)
-        return "done", "; ".join(done)
+        sender = parsed.sender
+        return self.service.lobby(sender, parsed.sender_name, new_text(parsed.text), self.answering,
+                                  error_notice=lambda: self.within_error_limit(sender))
 
     # ------------------------------------------------------------------ helpers
-
-    def games_list(self, player: PlayerRecord) -> list[str]:
-        games = self.connection.execute(
-            select(Game.id, Game.variant, Game.status, Game.result)
-            .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
-        ).all()
-        if not games:
-            return ["You have no games yet. Send 'challenge friend@example.org looking-glass' to start one."]
-        return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
-                + (f", {g.result}" if g.result else "") for g in games]
 
     def latest_sent(self, game_id: int, recipient: str) -> list[str]:
         """The text parts of our latest mails to this player in this game: what a reply whose client kept
@@ -378,20 +330,14 @@ class Pipeline:
 
     def within_error_limit(self, address: str) -> bool:
         """At most a few error notices an hour to one address: a broken robot cannot start a loop."""
-        since = utcnow() - timedelta(hours=1)
-        count = self.connection.execute(ERRORS_SENT, {"recipient": address, "since": since}).scalar() or 0
-        return count < self.settings.error_notices_per_hour
+        sent = error_notices_since(self.connection, address, utcnow() - timedelta(hours=1))
+        return sent < self.settings.error_notices_per_hour
 
     def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
         """A notice outside any game (or to someone who is not a player)."""
         if error and not self.within_error_limit(address):
             return
-        subject = f"Mirrorpost: {subject}"
-        text, html = render_message(subject, paragraphs)
-        answering = self.answering
-        enqueue(self.connection, self.settings, Mail(  # threaded under the message it answers (RFC 3834)
-            address, None, kind, subject, text, html, thread=Thread(answering) if answering else None,
-            auto="auto-replied"))
+        self.service.mailer.notify(address, kind, subject, paragraphs, self.answering)
 
     def record_bounce(self, identity: Identity, reason: str) -> str:
         if identity.bounce_of is None:

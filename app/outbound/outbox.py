@@ -15,11 +15,11 @@ import os
 import smtplib
 import ssl
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, bindparam, func, insert, or_, select, update
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
@@ -91,6 +91,17 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
         })
     if rows:
         QUEUE.defer(connection, rows)
+
+
+ERROR_KINDS = ("error", "stale", "refused", "not-accepted")  # kinds of mail that answer a mistake
+ERRORS_SENT = select(func.count(OutboundMessage.id)).where(
+    OutboundMessage.recipient == bindparam("recipient"), OutboundMessage.kind.in_(ERROR_KINDS),
+    OutboundMessage.created_at >= bindparam("since"))
+
+
+def error_notices_since(connection: Connection, address: str, since: datetime) -> int:
+    """How many error notices were queued for ``address`` since then (the hourly limit counts them)."""
+    return connection.execute(ERRORS_SENT, {"recipient": address, "since": since}).scalar() or 0
 
 
 class Transport(Protocol):

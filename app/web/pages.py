@@ -114,9 +114,10 @@ def game_history(game_id: int) -> str | Response:
                      "result": game.result},
             "steps": steps,
             "current": current,
-            "diagrams": history.step_diagrams(current, side, player.notebook) if current else [],
+            "diagrams": history.step_diagrams(current, side, player.preferences.get("notebook", True))
+            if current else [],
             "notes": present.notebook_notes(current.view, side, opponent.name) if current and current.view
-            and player.notebook else "",
+            and player.preferences.get("notebook", True) else "",
             "tray": present.tray_words(current.view["tray"]) if current and current.view else "",
             "may_order": may_order,
             "examples": ["R e2-e4", "M d4-d5", "O-O", "ask"] if side == "white" else
