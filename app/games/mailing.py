@@ -1,8 +1,9 @@
 """What each mail of a game says: rendered from plain values prepared for its one recipient.
 
-The game service decides which mails a change causes (``Mails``); the ``Mailer``
-turns each into text and HTML with the templates and queues it in the outbox,
-in the service's transaction. It reads game state but never changes it.
+The game service decides which mails a change causes (``Mails``); the ``Mailer`` asks the
+variant's presenter for the words and pictures, from the recipient's own view and messages
+only, renders both parts with the templates and queues them in the outbox, in the
+service's transaction. It reads game state but never changes it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 from sqlalchemy import Connection
 
 from app.config import Settings
-from app.games import present, records
+from app.games import records
 from app.games.clock import describe_deadline
+from app.games.commands import GAME, LOBBY, SERVICE_COMMANDS
 from app.games.commitment import committed_text
 from app.games.links import history_link
 from app.games.models import Player
@@ -23,43 +25,34 @@ from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import ORDER_MARKER, render, render_message
-from app.rules.base import SIDES, other
-from app.rules.registry import get_variant
+from app.present.base import Presenter, Standing
+from app.present.diagram import Figure
+from app.present.registry import presenter_for
+from app.present.words import SIDE_TITLE, Names
+from app.rules.base import SIDES, View, other
+from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 from app.tokens import ReplyToken, TokenSigner
 
-SIDE_TITLE = {"white": "White", "black": "Black"}
+EMPTY_BOARD = "8/8/8/8/8/8/8/8"
 
 
-def order_forms(game: GameRecord, side: str) -> list[tuple[str, str]]:
-    """The accepted order forms, with examples fitted to the player's side."""
-    if side == "white":
-        home, away, pawn = "R e2-e4", "M d4-d5", "M e7-e8=N"
-        home_name, away_name = "Real", "Mirror"
-    else:
-        home, away, pawn = "M e7-e5", "R d5-d4", "R d2-d1=N"
-        home_name, away_name = "Mirror", "Real"
-    return [
-        (home, f"move in the {home_name} world (your world)"),
-        (away, f"move in the {away_name} world: you cannot see it, and an impossible order costs a strike"),
-        (pawn, "promotion (Q, R, B or N; queen if left out)"),
-        ("O-O", "castle (O-O-O the other side)"),
-        ("ask", f"do I have any legal move in the {away_name} world?"),
-        ("resign", "also: offer draw, accept draw, decline draw"),
-        ("say <text>", "a message passed on to your opponent"),
-        ("board", "send me my position again; also: history, help"),
-    ]
-
-
-def help_paragraphs() -> list[str]:
-    return [
+def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
+    """How to play by mail, the game's own rules in brief, and every command (from the registry)."""
+    where = GAME if presenter else LOBBY
+    commands = [spec for spec in SERVICE_COMMANDS if where in spec.where]
+    extra = [f"{command.name} {command.argument}".strip() for command in presenter.commands()] if presenter else []
+    variants = ", ".join(f"{name} ({variant.title})" for name, variant in sorted(VARIANTS.items()))
+    paragraphs = [
         "Mirrorpost referees your game by email. Reply to your latest move request with one order "
         "on the first line. Lines with a square name or a command word are read as orders; other lines are "
         "ignored as chatter. Quoted text and signatures are never read.",
-        "Other commands: say <text> (passed on to your opponent), board (your position again), history "
-        "(a link to your history), notebook on|off, vacation <days> (pauses your clock), public on|off "
-        "(share the reveal after the game), resign, offer draw, accept draw, decline draw.",
-        "To start a new game, send 'challenge friend@example.org looking-glass days=3' to the referee's address.",
+        *(presenter.help() if presenter else []),
+        "Commands: " + "; ".join(f"{spec.form} ({spec.help})" for spec in commands)
+        + ("; " + "; ".join(extra) if extra else "") + ".",
+        f"To start a new game, send 'challenge friend@example.org {DEFAULT_VARIANT} days=3' to the referee's "
+        f"address. The games: {variants}.",
     ]
+    return paragraphs
 
 
 class Mails:
@@ -93,10 +86,14 @@ class Mailer:
         self.now = now
         self.batch: list[Mail] | None = None  # mails of the ``send`` under way
 
+    # ----------------------------------------------------------------- what a mail is made from
+
+    def presenter(self, game: GameRecord) -> Presenter:
+        return presenter_for(game.variant)
+
     def options_text(self, game: GameRecord) -> str:
         parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
-        parts += [f"{key}={value}" for key, value in sorted(game.options.items())]
-        return ", ".join(parts)
+        return ", ".join(parts + self.presenter(game).option_lines(game.options))
 
     def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
@@ -104,14 +101,36 @@ class Mailer:
     def name(self, game: GameRecord, side: str | None) -> str:
         return game.player(side).name if side else "nobody"
 
-    def names(self, game: GameRecord, side: str) -> present.Names:
-        return present.Names(side, game.white.name, game.black.name)
+    def names(self, game: GameRecord, side: str) -> Names:
+        return Names(side, game.white.name, game.black.name)
+
+    def standing(self, game: GameRecord, state: Any) -> Standing:
+        variant = get_variant(game.variant)
+        return Standing(variant.move_number(state), variant.orderer(state), variant.army_to_move(state),
+                        variant.strikes(state), game.options)
 
     def token(self, game: GameRecord, side: str) -> str:
         return self.signer.reply_token(ReplyToken(game.id, side, game.ply))
 
     def history_url(self, game: GameRecord, side: str) -> str:
         return history_link(self.settings, game.id, game.player(side).id)
+
+    def figure(self, game: GameRecord, side: str, view: View, messages: list[dict[str, Any]]) -> Figure:
+        return self.presenter(game).figure(view, side, self.names(game, side), game.player(side).preferences,
+                                           messages)
+
+    def forms(self, game: GameRecord, side: str, view: View, standing: Standing) -> list[tuple[str, str]]:
+        """The order forms of this player now: the variant's, with examples from their view, then the rest."""
+        presenter = self.presenter(game)
+        also = ", ".join(["history", "help", *(f"{c.name} {c.argument}".strip() for c in presenter.commands())])
+        return [
+            *presenter.order_forms(view, side, self.names(game, side), standing),
+            ("resign", "also: offer draw, accept draw, decline draw"),
+            ("say <text>", "a message passed on to your opponent"),
+            ("board", f"send me my position again; also: {also}"),
+        ]
+
+    # ----------------------------------------------------------------- queueing
 
     def send(self, game: GameRecord, mails: Mails) -> None:
         """Render the mails and queue them together."""
@@ -146,15 +165,16 @@ class Mailer:
         else:
             enqueue(self.connection, self.settings, mail)
 
+    # ----------------------------------------------------------------- the kinds of mail
+
     def request_context(self, game: GameRecord, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         view = variant.view(state, side)
-        player = game.player(side)
         opponent = other(side)
         names = self.names(game, side)
-        strikes = variant.strikes(state)
-        limit = game.options.get("strikes", 3)
+        standing = self.standing(game, state)
+        since = (game.told_since_move or {}).get(side, [])
         fingerprints = []
         if commitments:
             fingerprints = [
@@ -162,7 +182,7 @@ class Mailer:
                 f"{self.name(game, opponent)}'s as sha256 {game.commitments[opponent]['sha256']}. "
                 "The keys are sent when the game ends, so either of you can check that no setup was changed."
             ]
-        diagrams = present.looking_glass_diagrams(view, side, player.preferences.get("notebook", True))
+        presenter = self.presenter(game)
         return {
             "subject": "",
             "marker": ORDER_MARKER,
@@ -171,53 +191,42 @@ class Mailer:
                 id=game.id,
                 title=self.title(game),
                 side_title=SIDE_TITLE[side],
-                world="Real" if side == "white" else "Mirror",
                 opponent=self.name(game, opponent),
-                move_number=variant.move_number(state),
-                strikes_line=f"you {strikes[side]} of {limit}, "
-                             f"{self.name(game, opponent)} {strikes[opponent]} of {limit}",
+                move_number=standing.move_number,
                 deadline=describe_deadline(game.deadline)
-                if game.deadline and variant.orderer(state) == side else None,
+                if game.deadline and standing.orderer == side else None,
                 days=game.days,
-                proxy=getattr(state, "proxy", False) and variant.orderer(state) == side,
             ),
-            "since": self.since(game, side, names),
-            "diagrams": diagrams,
-            "diagram_lines": present.side_by_side(diagrams),
-            "notes": present.notebook_notes(view, side, self.name(game, opponent))
-            if player.preferences.get("notebook", True) else "",
-            "tray": present.tray_words(view["tray"]),
-            "forms": order_forms(game, side),
+            "status": presenter.status(view, side, names, standing),
+            "since": [presenter.describe(message, names) for message in since],
+            "figure": self.figure(game, side, view, since),
+            "forms": self.forms(game, side, view, standing),
             "history_url": self.history_url(game, side),
             "commitments": fingerprints,
         }
 
-    def since(self, game: GameRecord, side: str, names: present.Names) -> list[str]:
-        """Every message the player was told since their own last completed move."""
-        return [present.describe(message, names) for message in (game.told_since_move or {}).get(side, [])]
-
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
-        variant = get_variant(game.variant)
-        state = variant.from_json(game.state)
         context = self.request_context(game, side, notice, commitments)
-        subject = f"Game {game.id}, move {variant.move_number(state)}: {subject_tail} - {self.title(game)}"
+        subject = f"Game {game.id}, move {context['game'].move_number}: {subject_tail} - {self.title(game)}"
         context["subject"] = subject
         text, html = render("move_request", context)
         self.mail(game, side, kind, subject, text, html)
 
     def message(self, game: GameRecord, side: str, kind: str, subject: str, paragraphs: list[str],
                 show_position: bool = False, show_forms: bool = False) -> None:
-        """A notice about the game; while it is under way, with the order forms, as on every mail of a game."""
-        diagrams: list[present.Diagram] = []
-        tray = ""
-        if show_position and game.status in ("active", "over"):
+        """A notice about the game; the position when asked for, the order forms where it asks for an order."""
+        figure = None
+        forms: list[tuple[str, str]] = []
+        if (show_position or show_forms) and game.status in ("active", "over"):
             variant = get_variant(game.variant)
-            view = variant.view(variant.from_json(game.state), side)
-            diagrams = present.looking_glass_diagrams(view, side, game.player(side).preferences.get("notebook", True))
-            tray = present.tray_words(view["tray"])
-        text, html = render_message(subject, paragraphs, diagram_lines=present.side_by_side(diagrams), tray=tray,
-                                    forms=order_forms(game, side) if show_forms or game.status == "active" else [])
+            state = variant.from_json(game.state)
+            view = variant.view(state, side)
+            if show_position:
+                figure = self.figure(game, side, view, [])
+            if show_forms:
+                forms = self.forms(game, side, view, self.standing(game, state))
+        text, html = render_message(subject, paragraphs, figure=figure, forms=forms)
         self.mail(game, side, kind, subject, text, html)
 
     def send_login_link(self, player: Player | PlayerRecord, link: str, minutes: int) -> None:
@@ -247,35 +256,24 @@ class Mailer:
             f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "
             f"{self.options_text(game)}.",
             "Reply 'accept' to play or 'decline' to refuse.",
-            "The rules in brief: two boards, the Real world (White's) and the Mirror world (Black's). "
-            "You see only your own; pieces fall through portals into the other world, and you order "
-            "moves there blind. Capture the enemy king to win.",
+            "The rules in brief: " + self.presenter(game).summary(),
         ])
 
     def send_setup_request(self, game: GameRecord, side: str) -> None:
-        world = "Real" if side == "white" else "Mirror"
-        rank = "1" if side == "white" else "8"
-        self.message(game, side, "setup-request", f"Game {game.id}: choose your setup - {self.title(game)}", [
-            f"The game is on. You play {SIDE_TITLE[side]}; your army stands in the {world} world, "
-            f"pieces on rank {rank}. Choose the order of your back rank, a-file to h-file, in private:",
-            "setup RNBQKBNR   (eight letters: bishops on squares of opposite colour, the king between the rooks)",
-            "setup 518        (a Chess960 number from 0 to 959; 518 is the standard row)",
-            "setup random",
-            f"Your opponent's setup is hidden from you, and yours from them. {self.name(game, other(side))} "
-            "does not learn your choice; its fingerprint is shown to both of you when play starts.",
-        ])
+        paragraphs = self.presenter(game).setup_request(side, self.names(game, side), game.options)
+        self.message(game, side, "setup-request", f"Game {game.id}: choose your setup - {self.title(game)}",
+                     paragraphs)
 
     def send_game_over(self, game: GameRecord, side: str) -> None:
-        """The result, then the whole game: both worlds, both setups with their keys, and every event with
-        what each player was told."""
+        """The result, then the whole game: the true position, the setups with their keys, and every event
+        with what each player was told."""
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
-        result_words = present.RESULT_WORDS.get(game.result or "", game.result)
-        reason = present.REASONS.get(game.reason or "", game.reason)
-        diagrams = [present.Diagram(f"{present.WORLD_NAMES[world]} world (true position)", present.cells(fen))
-                    for world, fen in variant.position(state).items()]
-        if not any(cell != "." for diagram in diagrams for row in diagram.rows for cell in row):
-            diagrams = []  # over before the armies were set up: no worlds to show
+        presenter = self.presenter(game)
+        end = presenter.end_words(game.result, game.reason)
+        position = variant.position(state)
+        started = any(placement != EMPTY_BOARD for placement in position.values())
+        figure = presenter.reveal(position, {}, self.names(game, side)) if started else Figure()
         rows = variant.hidden_setups(state)
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
                                 check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
@@ -283,15 +281,12 @@ class Mailer:
         events = [SimpleNamespace(
             heading=f"{event.seq}. move {event.move_number}, {SIDE_TITLE.get(event.by or '', 'Referee')}: "
                     f"{event.order or '-'} -> {event.result}",
-            told=[(SIDE_TITLE[each], present.describe(message, self.names(game, each)))
+            told=[(SIDE_TITLE[each], presenter.describe(message, self.names(game, each)))
                   for each in SIDES for message in event.told.get(each, [])],
         ) for event in records.events_of(self.connection, game.id)]
-        subject = f"Game {game.id}: game over - {result_words} ({reason}) - {self.title(game)}"
+        subject = f"Game {game.id}: game over - {end} - {self.title(game)}"
         text, html = render("game_over", {
-            "subject": subject, "over": f"Game {game.id} is over: {result_words} ({reason}).",
-            "history_url": self.history_url(game, side), "diagrams": diagrams,
-            "diagram_lines": present.side_by_side(diagrams), "keys": keys, "events": events,
+            "subject": subject, "over": f"Game {game.id} is over: {end}.",
+            "history_url": self.history_url(game, side), "figure": figure, "keys": keys, "events": events,
         })
         self.mail(game, side, "game-over", subject, text, html)
-
-

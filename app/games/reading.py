@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from app.games.commands import MOVE, REFEREE, SERVICE_WORDS, Command
+from app.games.commands import MOVE, REFEREE, Command
 from app.rules.base import OrderError, Variant
 
-TAKES_TEXT = ("say", "vacation", "notebook", "public", "challenge", "name")
+NO_ARGUMENT = ("accept", "decline", "board", "history", "help", "games")  # anything after these is a mistake
 
 
 @dataclass
@@ -17,8 +18,12 @@ class Reading:
     errors: list[str] = field(default_factory=list)
 
 
-def read_commands(text: str, variant: Variant | None) -> Reading:
-    """Every command line, in order; chatter is skipped, unreadable order lines are errors."""
+def read_commands(text: str, variant: Variant | None, words: Collection[str]) -> Reading:
+    """Every command line, in order; chatter is skipped, unreadable order lines are errors.
+
+    ``words`` are the command names understood here; ``variant`` reads every other line (None outside
+    a game, where a line with a square name is an order sent to the wrong place).
+    """
     reading = Reading()
     for raw in text.splitlines():
         line = raw.strip().strip("*_").strip()
@@ -26,11 +31,11 @@ def read_commands(text: str, variant: Variant | None) -> Reading:
             continue
         first = re.split(r"[\s:,.!]+", line.lower(), maxsplit=1)[0]
         rest = line[len(line.split(None, 1)[0]):].strip() if line.split() else ""
-        if first in SERVICE_WORDS and not re.fullmatch(r"(accept|decline)\s+draw\W*", line.lower()):
+        if first in words and not re.fullmatch(r"(accept|decline)\s+draw\W*", line.lower()):
             if first in ("accept", "decline") and rest.strip(" .!").strip():
                 reading.errors.append(f"'{line}': write just '{first}' (or '{first} draw')")
                 continue
-            reading.commands.append(Command(first, line, rest if first in TAKES_TEXT else ""))
+            reading.commands.append(Command(first, line, "" if first in NO_ARGUMENT else rest))
             continue
         if variant is None:
             if re.search(r"(?<![a-z0-9])[a-h][1-8](?![0-9])", line.lower()):

@@ -21,20 +21,24 @@ from sqlalchemy import Connection, select
 
 from app.config import Settings
 from app.db import utcnow
-from app.games import present, records
+from app.games import records
 from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
-from app.games.commands import MOVE, REFEREE, Command
+from app.games.commands import GAME, LOBBY, MOVE, REFEREE, SERVICE_COMMANDS, Command
 from app.games.commitment import commitment
 from app.games.mailing import Mailer, Mails, help_paragraphs
 from app.games.models import Game
 from app.games.reading import read_commands
 from app.games.records import GameRecord, PlayerRecord
-from app.rules.base import SIDES, OptionError, Outcome, other
-from app.rules.looking_glass.orders import ACCEPTED_FORMS
-from app.rules.registry import VARIANTS, get_variant
+from app.present.base import Presenter, VariantCommand
+from app.present.registry import presenter_for
+from app.present.words import Names
+from app.rules.base import MOVES, SIDES, OptionError, Outcome, Side, other
+from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 from app.tokens import ReplyToken, TokenSigner
 
 SIDE_TITLE = {"white": "White", "black": "Black"}
+GAME_WORDS = frozenset(spec.name for spec in SERVICE_COMMANDS if GAME in spec.where)
+LOBBY_WORDS = frozenset(spec.name for spec in SERVICE_COMMANDS if LOBBY in spec.where)
 MAX_DAYS = 30
 
 
@@ -64,7 +68,7 @@ def told_since_move(previous: dict[str, Any], told: dict[str, list], result: str
     carried = {}
     for side in SIDES:
         messages = told.get(side, [])
-        if result in ("moved", "shortened") and any(m["kind"] == "moved" and m["color"] == side for m in messages):
+        if result in MOVES and any(m["kind"] == "moved" and m["color"] == side for m in messages):
             carried[side] = []
         else:
             carried[side] = [*previous.get(side, []), *(m for m in messages if m["kind"] not in NOT_RETOLD)]
@@ -191,11 +195,11 @@ class GameService:
         return game
 
     def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
-        """``challenge bob@example.org looking-glass days=3 strikes=3 color=black``."""
+        """``challenge bob@example.org <variant> days=3 color=black <the variant's options>``."""
         if not words or "@" not in words[0]:
-            raise ServiceError("write: challenge <email address> [variant] [options such as days=3 strikes=3]")
+            raise ServiceError("write: challenge <email address> [variant] [options such as days=3 color=black]")
         opponent = self.player(words[0].strip("<>"))
-        variant = "looking-glass"
+        variant = DEFAULT_VARIANT
         options: dict[str, str] = {}
         color = "white"
         for word in words[1:]:
@@ -223,7 +227,7 @@ class GameService:
         Answers go to ``sender``, threaded under the message they answer (``answering``); an error notice
         only while ``error_notice()`` allows it. Returns (status, what was done) for the inbound record.
         """
-        reading = read_commands(text, None)
+        reading = read_commands(text, None, LOBBY_WORDS)
         player = self.player(sender, sender_name)
 
         def notify(kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
@@ -265,7 +269,7 @@ class GameService:
             .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
         ).all()
         if not games:
-            return ["You have no games yet. Send 'challenge friend@example.org looking-glass' to start one."]
+            return [f"You have no games yet. Send 'challenge friend@example.org {DEFAULT_VARIANT}' to start one."]
         return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
                 + (f", {g.result}" if g.result else "") for g in games]
 
@@ -318,21 +322,21 @@ class GameService:
 
     def carry_out(self, game: GameRecord, player: PlayerRecord, text: str, token: ReplyToken,
                   error_notice: Callable[[], bool]) -> tuple[str, str]:
-        reading = read_commands(text, get_variant(game.variant))
+        presenter = presenter_for(game.variant)
+        reading = read_commands(text, get_variant(game.variant), self.game_words(presenter))
         if reading.errors:
             if error_notice():
-                self.mailer.notice(game, token.side, "error", "your order could not be read", [
-                    "Nothing in your message was applied, and it costs no strike. This could not be read:",
+                self.mailer.message(game, token.side, "error", f"Game {game.id}: your order could not be read", [
+                    "Nothing in your message was applied; it costs you nothing. This could not be read:",
                     *reading.errors,
-                    f"Accepted forms: {ACCEPTED_FORMS}. Other commands: say <text>, board, history, help.",
-                ])
+                ], show_forms=True)
             return "rejected", "unreadable: " + "; ".join(reading.errors)
         if not reading.commands:
             if error_notice():
-                self.mailer.notice(game, token.side, "error", "no order found", [
+                self.mailer.message(game, token.side, "error", f"Game {game.id}: no order found", [
                     "Your message had no order or command in it that the referee could find. Put your order on "
-                    "the first line of your reply, for example R e2-e4. Quoted text is never read.",
-                ])
+                    "the first line of your reply. Quoted text is never read.",
+                ], show_forms=True)
             return "rejected", "no command found"
         try:
             reply = self.handle(game, player, reading.commands, token)
@@ -340,6 +344,11 @@ class GameService:
             self.mailer.notice(game, token.side, "error", "not carried out", [str(error)])
             return "rejected", str(error)
         return "done", "; ".join(reply.summary)
+
+    @staticmethod
+    def game_words(presenter: Presenter) -> frozenset[str]:
+        """The command names understood in a reply: the service's and the variant's own."""
+        return GAME_WORDS | {command.name for command in presenter.commands()}
 
     def handle_invitation(self, game: GameRecord, side: str, commands: list[Command], reply: Reply) -> Reply:
         words = [command.kind for command in commands]
@@ -376,25 +385,32 @@ class GameService:
 
     # ------------------------------------------------------------------ referee orders
 
-    def referee_order(self, game: GameRecord, side: str, command: Command, mails: Mails, reply: Reply) -> None:
+    def referee_order(self, game: GameRecord, side: Side, command: Command, mails: Mails, reply: Reply) -> None:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
+        before = variant.orderer(state)
         outcome = variant.play(state, side, command.text, random.SystemRandom())
         reply.note(f"{command.text}: {outcome.result}")
-        if outcome.result in ("moved", "shortened"):
-            game.ply += 1
-        game.state = variant.to_json(state)
-        self.record(game, side, command.text, outcome, state)
+        self.apply(game, side, command.text, outcome, state)
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game, state)
+        while (made := variant.automatic(state)) is not None:  # e.g. the referee passes for a player
+            self.apply(game, made[0], None, made[1], state)
         result, reason = variant.result(state)
         if result is not None:
             self.finish(game, result, reason, mails)
             return
-        self.mails_for(game, side, command, outcome, state, mails)
+        self.mails_for(game, side, outcome.order or command.text, outcome, state, before, mails)
+
+    def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, state: Any) -> None:
+        """The state after one event, and the event in the record."""
+        if outcome.result in MOVES:
+            game.ply += 1
+        game.state = get_variant(game.variant).to_json(state)
+        self.record(game, by, order or "", outcome, state)
 
     def begin_play(self, game: GameRecord, state: Any) -> None:
-        """Both setups are in: commit to them (tamper evidence) and start the clock."""
+        """Both setups are in: commit to hidden ones (tamper evidence) and start the clock."""
         game.status = "active"
         rows = get_variant(game.variant).hidden_setups(state)
         if not rows:
@@ -405,74 +421,38 @@ class GameService:
             commitments[side] = {"salt": salt, "sha256": commitment(salt, game.variant, side, rows[side])}
         game.commitments = commitments
 
-    def mails_for(self, game: GameRecord, side: str, command: Command, outcome: Outcome, state: Any,
-                  mails: Mails) -> None:
+    def mails_for(self, game: GameRecord, side: Side, order: str, outcome: Outcome, state: Any,
+                  before: Side | None, mails: Mails) -> None:
+        """Who hears what at once: the variant's presenter words it, the turn decides request or notice."""
         variant = get_variant(game.variant)
+        presenter = presenter_for(game.variant)
         orderer = variant.orderer(state)
-        result = outcome.result
-        opponent = other(side)
-        told = [present.describe(m, self.names(game, side)) for m in outcome.to[side]]
-        if result in ("error", "rejected"):
-            heading = "could not be read" if result == "error" else "was not accepted"
-            notice = [f"Your order '{command.text}' {heading}.", *told]
-            if orderer == side:
-                notice.append("It is still your move.")
-                mails.request(side, notice, "your order " + heading + " - your move again")
-            else:
-                mails.message(side, "notice", f"your order {heading}", notice)
-        elif result == "strike":
-            count = state.strikes[side]
-            limit = game.options.get("strikes", 3)
-            mails.request(side, [
-                f"Your order {command.text} was impossible. That is strike {count} of {limit}: "
-                f"strike {limit} loses the game. The referee does not say why. It is still your move."
-            ], f"impossible order, strike {count} of {limit} - your move again")
-        elif result == "forfeit-order":
-            mails.message(side, "notice", "impossible order - your opponent orders for you", [
-                f"Your order {command.text} was impossible. {self.name(game, opponent)} now orders one move "
-                "for your army; you will hear what it was."
-            ])
-            mails.request(opponent, [], "your opponent's order was impossible - you order for their army")
-        elif result == "impossible":
-            mails.message(side, "notice", "proxy order impossible", told)
-            mails.request(opponent, told, "the proxy order was impossible - your move again")
-        elif result in ("moved", "shortened"):
-            proxy = any(m["kind"] == "moved" and m.get("proxy") for m in outcome.to[side])
-            if proxy:  # the army's owner hears at once what was ordered for them
-                mails.message(opponent, "proxy-move", f"{self.name(game, side)} ordered a move for your army", [
-                    present.describe(m, self.names(game, opponent)) for m in outcome.to[opponent]
-                ], show_position=True)
-            if orderer == side:
-                mails.request(side, told, f"your move ({SIDE_TITLE[side]})")
-            else:
-                mails.message(side, "move-received", f"your move was made - waiting for {self.name(game, orderer)}",
-                              told, show_position=True)
-                if orderer is not None:
-                    mails.request(orderer, [], f"your move ({SIDE_TITLE[orderer]})")
-        elif result == "answered":
-            mails.message(side, "answer", "your question was answered", told, show_position=True)
-        elif result == "setup":
-            if game.status == "active":
-                mails.request("white", ["Both setups are in: the game has started. You move first."],
-                              "the game has started - your move (White)")
-                mails.message("black", "started", "the game has started - waiting for White", [
-                    "Both setups are in: the game has started. White moves first; "
-                    "you will get your move request after White's move."
-                ], show_position=True)
-            else:
-                mails.message(side, "setup-received", "your setup is in", [
-                    *told, f"The game starts when {self.name(game, opponent)} has sent their setup."
-                ])
-        elif result == "offered":
-            mails.message(opponent, "draw-offer", f"{self.name(game, side)} offers a draw", [
-                f"{self.name(game, side)} offers a draw. Reply 'accept draw' or 'decline draw'. "
-                "A move also answers the offer.",
-            ])
-            mails.message(side, "notice", "your draw offer was sent", ["Your draw offer was passed on."])
-        elif result == "declined":
-            mails.message(opponent, "notice", "draw declined", [
-                f"{self.name(game, side)} declined your draw offer."
-            ])
+        standing = self.mailer.standing(game, state)
+        if outcome.result == "setup" and orderer is not None:
+            for each in SIDES:
+                if each == orderer:
+                    mails.request(each, ["Both setups are in: the game has started. You move first."],
+                                  f"the game has started - your move ({SIDE_TITLE[each]})")
+                else:
+                    mails.message(each, "started", f"the game has started - waiting for {SIDE_TITLE[orderer]}", [
+                        f"Both setups are in: the game has started. {SIDE_TITLE[orderer]} moves first; "
+                        f"you will get your move request after {SIDE_TITLE[orderer]}'s move."], show_position=True)
+            return
+        for each in SIDES:
+            names = self.names(game, each)
+            tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
+            if each == orderer and (each == side or before != each or tidings is not None):
+                if outcome.result in MOVES or tidings is None:  # the turn has come to them
+                    mails.request(each, [], f"your move ({SIDE_TITLE[each]})")
+                elif each == side:  # their order did not end their turn
+                    mails.request(each, [*tidings.lines, "It is still your move."],
+                                  f"{tidings.subject} - your move again", kind=tidings.kind)
+                elif before != each:  # the turn has come to them otherwise than by a move
+                    mails.request(each, tidings.lines, tidings.subject)
+                else:  # news while they are to move: their request again, their clock running on
+                    mails.request(each, tidings.lines, tidings.subject, kind=tidings.kind)
+            elif tidings is not None:
+                mails.message(each, tidings.kind, tidings.subject, tidings.lines, show_position=tidings.show_position)
 
     def stale(self, game: GameRecord, side: str, move: Command) -> None:
         mails = Mails()
@@ -493,56 +473,79 @@ class GameService:
     # ------------------------------------------------------------------ service commands
 
     def service_command(
-        self, game: GameRecord, side: str, player: PlayerRecord, command: Command, mails: Mails, reply: Reply
+        self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails, reply: Reply
     ) -> None:
-        kind = command.kind
-        reply.note(kind)
-        opponent = other(side)
-        if kind == "say":
-            if not command.argument.strip():
-                mails.message(side, "error", "nothing to say", ["'say' needs a message after it."])
+        """A command from the registry (``SERVICE_COMMANDS``) or one the variant's presenter adds."""
+        reply.note(command.kind)
+        handlers: dict[str, Callable[[GameRecord, Side, PlayerRecord, Command, Mails], None]] = {
+            "say": self.say, "board": self.board, "history": self.history, "help": self.help,
+            "public": self.public, "vacation": self.vacation_in_game, "accept": self.nothing_to_answer,
+            "decline": self.nothing_to_answer,
+        }
+        handler = handlers.get(command.kind)
+        if handler is not None:
+            handler(game, side, player, command, mails)
+            return
+        for variant_command in presenter_for(game.variant).commands():
+            if variant_command.name == command.kind:
+                self.variant_command(game, side, player, command, variant_command, mails)
                 return
-            message = {"kind": "said", "color": side, "text": command.argument.strip()[:2000]}
-            self.record_plain(game, side, command.text, "said", {opponent: [message], side: []})
-            mails.message(opponent, "said", f"a message from {self.name(game, side)}", [
-                f"{self.name(game, side)} says:", command.argument.strip()[:2000],
-            ])
-        elif kind == "board":
-            variant = get_variant(game.variant)
-            if variant.orderer(variant.from_json(game.state)) == side:
-                mails.request(side, ["Your current move request, as asked."], "your move (as asked)")
-            else:
-                mails.message(side, "board", "your position", ["Your position, as asked."], show_position=True)
-        elif kind == "history":
-            mails.message(side, "history", "your history", [
-                f"Your history of game {game.id}, move by move: {self.mailer.history_url(game, side)}",
-            ], show_position=True)
-        elif kind == "help":
-            mails.message(side, "help", "help", help_paragraphs(), show_forms=True)
-        elif kind == "notebook":
-            shown = command.argument.strip().lower() != "off"
-            player.preferences = {**player.preferences, "notebook": shown}
-            mails.message(side, "notice", "notebook " + ("on" if shown else "off"), [
-                "Your notebook of the other world is now " + ("shown." if shown else
-                "hidden: you will see your own world and the announcements only.")
-            ])
-        elif kind == "public":
-            agree = command.argument.strip().lower() != "off"
-            self.share_reveal(game, side, agree)
-            mails.message(side, "notice", "reveal sharing", [
-                "You agree that, after the game, anyone with the link may see the full reveal "
-                "(it is public only if both players agree)." if agree else
-                "After the game the reveal is shown to the two players only."
-            ])
-        elif kind == "vacation":
-            self.vacation(player, command.argument, side, game, mails)
-        elif kind in ("accept", "decline"):
-            mails.message(side, "notice", "nothing to " + kind, [
-                f"There is no invitation in game {game.id} to {kind}. To answer a draw offer, write "
-                f"'{kind} draw'."
-            ])
+        mails.message(side, "notice", "not understood here", [f"'{command.text}' is not used in a game reply."])
+
+    def say(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
+        text = command.argument.strip()[:2000]
+        if not text:
+            mails.message(side, "error", "nothing to say", ["'say' needs a message after it."])
+            return
+        self.record_plain(game, side, command.text, "said",
+                          {other(side): [{"kind": "said", "color": side, "text": text}], side: []})
+        mails.message(other(side), "said", f"a message from {self.name(game, side)}", [
+            f"{self.name(game, side)} says:", text])
+
+    def board(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
+        variant = get_variant(game.variant)
+        if variant.orderer(variant.from_json(game.state)) == side:
+            mails.request(side, ["Your current move request, as asked."], "your move (as asked)", kind="board")
         else:
-            mails.message(side, "notice", "not understood here", [f"'{command.text}' is not used in a game reply."])
+            mails.message(side, "board", "your position", ["Your position, as asked."], show_position=True)
+
+    def history(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
+        mails.message(side, "history", "your history", [
+            f"Your history of game {game.id}, move by move: {self.mailer.history_url(game, side)}",
+        ], show_position=True)
+
+    def help(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
+        mails.message(side, "help", "help", help_paragraphs(presenter_for(game.variant)), show_forms=True)
+
+    def public(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
+        agree = command.argument.strip().lower() != "off"
+        self.share_reveal(game, side, agree)
+        mails.message(side, "notice", "reveal sharing", [
+            "You agree that, after the game, anyone with the link may see the full reveal "
+            "(it is public only if both players agree)." if agree else
+            "After the game the reveal is shown to the two players only."
+        ])
+
+    def vacation_in_game(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command,
+                         mails: Mails) -> None:
+        self.vacation(player, command.argument, side, game, mails)
+
+    def nothing_to_answer(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command,
+                          mails: Mails) -> None:
+        mails.message(side, "notice", "nothing to " + command.kind, [
+            f"There is no invitation in game {game.id} to {command.kind}. To answer a draw offer, write "
+            f"'{command.kind} draw'."
+        ])
+
+    def variant_command(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command,
+                        variant_command: VariantCommand, mails: Mails) -> None:
+        """A command of the variant's: answered from the player's own view; it may change their preferences."""
+        variant = get_variant(game.variant)
+        view = variant.view(variant.from_json(game.state), side)
+        answer = variant_command.answer(view, command.argument, player.preferences, self.names(game, side))
+        if answer.preferences:
+            player.preferences = {**player.preferences, **answer.preferences}
+        mails.message(side, "notice", answer.subject, answer.lines)
 
     def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
         """A player's consent to show the reveal to anyone with the link (both must agree)."""
@@ -671,7 +674,7 @@ class GameService:
     def name(self, game: GameRecord, side: str | None) -> str:
         return self.mailer.name(game, side)
 
-    def names(self, game: GameRecord, side: str) -> present.Names:
+    def names(self, game: GameRecord, side: str) -> Names:
         return self.mailer.names(game, side)
 
     # ------------------------------------------------------------------ event record

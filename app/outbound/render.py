@@ -11,31 +11,34 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from app.config import ROOT
+from app.present.diagram import LAST, SEEN, UNKNOWN, Cell, Figure, Row
+from app.present.text import figure_lines
 
 GLYPHS = {
     "K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659",
     "k": "\u265a", "q": "\u265b", "r": "\u265c", "b": "\u265d", "n": "\u265e", "p": "\u265f",
-    "?": "?",
+    UNKNOWN: "?",
 }
 MARKER = "Reply above this line"  # what quote stripping cuts at, whatever follows it
 NOTICE_MARKER = f"{MARKER}."  # heads every mail
 ORDER_MARKER = f"{MARKER} with your order."  # heads a move request (its context's ``marker``)
-LIGHT, DARK = "#f0d9b5", "#b58863"
-# Glyph colours: white pieces as light glyphs with a dark outline, black as dark, unknowns in brown.
+BACKGROUND = {"light": "#f0d9b5", "dark": "#b58863", "": "#ece8df"}
+MARK_BACKGROUND = {LAST: "#f5c84c", SEEN: "#d9c2f0"}
+# Glyph colours: white pieces as light glyphs with a dark outline, black as dark, unknowns in purple.
 PIECE_STYLE = {"white": "color:#ffffff;text-shadow:0 0 2px #000000;", "black": "color:#000000;",
-               "unknown": "color:#7a4b00;font-weight:bold;"}
+               "unknown": "color:#6a1b9a;font-weight:bold;"}
 
 
-def piece_style(cell: str) -> str:
-    if cell.isupper():
+def piece_style(letter: str) -> str:
+    if letter.isupper():
         return PIECE_STYLE["white"]
-    return PIECE_STYLE["black"] if cell.islower() else PIECE_STYLE["unknown"]
+    return PIECE_STYLE["black"] if letter.islower() else PIECE_STYLE["unknown"]
 
 
-SQUARE_STYLES = {cell: Markup(piece_style(cell)) for cell in GLYPHS}
-# As character references: the HTML part stays ASCII, which Python builds and encodes faster than text
-# with a single chess glyph in it (such a string takes two bytes per character, all of it).
-SQUARE_GLYPHS = {cell: Markup(glyph if glyph.isascii() else f"&#{ord(glyph)};") for cell, glyph in GLYPHS.items()}
+def glyph(letter: str) -> Markup:
+    """A piece as a character reference: the HTML part stays ASCII."""
+    symbol = GLYPHS.get(letter, "")
+    return Markup(symbol if symbol.isascii() else f"&#{ord(symbol)};")
 
 
 @lru_cache(maxsize=1024)  # the same sentences recur in mail after mail
@@ -51,33 +54,34 @@ def _macro(template: str, name: str) -> Any:
     return getattr(environment().get_template(f"mail/{template}").module, name)
 
 
-@lru_cache(maxsize=64)
-def square_html(background: str, cell: str) -> Markup:
-    """One square of a mail board, rendered by the template's ``square`` macro once per kind of square."""
-    return Markup(_macro("_board.html", "square")(background, SQUARE_GLYPHS.get(cell, ""), SQUARE_STYLES.get(cell, "")))
+@lru_cache(maxsize=512)
+def cell_html(cell: Cell) -> Markup:
+    """One square or strip cell, rendered by the template's ``cell`` macro once per kind of cell."""
+    background = MARK_BACKGROUND.get(cell.mark) or BACKGROUND[cell.shade]
+    style = piece_style(cell.piece) if cell.piece else ""
+    if cell.seen_at is not None:
+        style += "opacity:0.55;"
+    small = cell.label or (f"m{cell.seen_at}" if cell.seen_at is not None else "")
+    return Markup(_macro("_board.html", "cell")(background, glyph(cell.piece), Markup(style), small))
 
 
 @lru_cache(maxsize=2048)
-def rank_html(rank: int, cells: tuple[str, ...]) -> Markup:
-    """One rank of a mail board, rendered by the template's ``rank`` macro once per distinct rank.
-
-    Boards differ from move to move, but most of their ranks do not (empty ranks, pawn ranks, back
-    ranks), and a square comes in only 26 kinds (two backgrounds, twelve pieces, ``?`` and empty).
-    """
-    squares = Markup("".join(
-        square_html(DARK if (file + rank) % 2 == 1 else LIGHT, cell) for file, cell in enumerate(cells)))
-    return Markup(_macro("_board.html", "rank")(rank, squares))
+def row_html(row: Row, board: bool) -> Markup:
+    """One row of a grid, rendered once per distinct row: most rows recur from mail to mail."""
+    cells = Markup("".join(cell_html(cell) for cell in row.cells))
+    return Markup(_macro("_board.html", "row")(row.label, cells, board))
 
 
-def board_rows(rows: list[list[str]]) -> list[Markup]:
-    """The eight ranks of a board (8 first) as table rows."""
-    return [rank_html(8 - index, tuple(row)) for index, row in enumerate(rows)]
+def figure_html(figure: Figure) -> Markup:
+    """A figure's grids in rows, each grid a table with its description as its accessible name."""
+    rows = [[(grid, [row_html(row, grid.is_board) for row in grid.rows]) for grid in layout]
+            for layout in figure.layout]
+    return Markup(_macro("_board.html", "figure")(figure, rows))
 
 
-@lru_cache(maxsize=1)
-def board_files() -> Markup:
-    """The row of file letters above a board: the same on every board."""
-    return Markup(_macro("_board.html", "files")())
+def figure_text(figure: Figure) -> str:
+    """A figure as fixed-width lines for the text part."""
+    return "\n".join(figure_lines(figure))
 
 
 Forms = tuple[tuple[str, str], ...]  # (example, meaning) pairs
@@ -94,7 +98,7 @@ def _forms_text(forms: Forms) -> str:
 
 
 def forms_html(forms: Sequence[tuple[str, str]]) -> Markup:
-    """The order forms as a table: rendered once per set of forms (every mail of a side shows the same)."""
+    """The order forms as a table: rendered once per set of forms."""
     return _forms_html(tuple(forms))
 
 
@@ -126,8 +130,8 @@ def environment() -> Environment:
         auto_reload=False,  # templates are read once per process, not checked on disk for every mail
     )
     env.filters["wrap"] = wrap
-    env.globals["board_rows"] = board_rows
-    env.globals["board_files"] = board_files
+    env.globals["figure_html"] = figure_html
+    env.globals["figure_text"] = figure_text
     env.globals["forms_html"] = forms_html
     env.globals["forms_text"] = forms_text
     env.globals["marker"] = NOTICE_MARKER
@@ -142,11 +146,8 @@ def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     return text, html
 
 
-def render_message(subject: str, paragraphs: list[str], *, diagram_lines: Sequence[str] = (), tray: str = "",
+def render_message(subject: str, paragraphs: list[str], *, figure: Figure | None = None,
                    forms: Sequence[tuple[str, str]] = (), show_marker: bool = True) -> tuple[str, str]:
-    """A notice: paragraphs, then perhaps the player's boards as text diagrams and the order forms.
-
-    Notices come after every move, so their boards are the light text diagrams, in a fixed-width font in
-    HTML too; the move request draws the boards as tables."""
-    return render("message", {"subject": subject, "paragraphs": paragraphs, "diagram_lines": diagram_lines,
-                              "tray": tray, "forms": forms, "show_marker": show_marker})
+    """A notice: paragraphs, then perhaps the player's position and the order forms."""
+    return render("message", {"subject": subject, "paragraphs": paragraphs, "figure": figure or Figure(),
+                              "forms": forms, "show_marker": show_marker})

@@ -57,6 +57,8 @@ Result = Literal[
     "drawn",
     "passed",
 ]
+MOVES = frozenset({"moved", "shortened", "passed"})
+"""Results that complete a turn: the next order is the next ply (a reply to an older request is stale)."""
 
 
 @dataclass

@@ -8,6 +8,7 @@ from app.rules.looking_glass import LookingGlass
 VARIANTS: dict[str, Variant] = {
     variant.name: variant for variant in (LookingGlass(),)
 }
+DEFAULT_VARIANT = "looking-glass"  # the game a challenge means when it names none
 
 
 def get_variant(name: str) -> Variant:

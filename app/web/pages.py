@@ -8,16 +8,19 @@ from flask import Blueprint, abort, current_app, flash, jsonify, redirect, rende
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from app.games import history, present
+from app.games import history
 from app.games.links import read_history_key
 from app.games.models import Game, Player
 from app.games.service import GameService
+from app.present.diagram import Figure
+from app.present.registry import presenter_for
+from app.present.svg import grid_svg
+from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken
 from app.web.auth import sign_in, signed_in_player_id
 
 blueprint = Blueprint("pages", __name__)
-SIDE_TITLE = {"white": "White", "black": "Black"}
 
 
 def server():
@@ -43,7 +46,7 @@ def turn_text(game: Game, side: str) -> tuple[str, bool]:
     if game.status == "declined":
         return "declined", False
     if game.status == "over":
-        return f"over: {present.RESULT_WORDS.get(game.result or '', game.result)}", False
+        return f"over: {RESULT_WORDS.get(game.result or '', game.result)}", False
     variant = get_variant(game.variant)
     state = variant.from_json(game.state)
     if game.status == "setup":
@@ -53,6 +56,11 @@ def turn_text(game: Game, side: str) -> tuple[str, bool]:
     if orderer == side:
         return "your move", True
     return f"{SIDE_TITLE[orderer]} to move" if orderer else "", False
+
+
+def pictures(figure: Figure) -> list[list[tuple[str, str]]]:
+    """Each row of a figure's grids as (caption, SVG) pairs."""
+    return [[(grid.caption, grid_svg(grid)) for grid in row] for row in figure.layout]
 
 
 @blueprint.get("/")
@@ -107,21 +115,24 @@ def game_history(game_id: int) -> str | Response:
         current = steps[number - 1] if steps else None
         turn, may_order = turn_text(game, side)
         opponent = game.black if side == "white" else game.white
+        presenter = presenter_for(game.variant)
+        names = Names(side, game.white.name, game.black.name)
+        figure = presenter.figure(current.view, side, names, player.preferences, current.messages) if current \
+            else Figure()
+        variant = get_variant(game.variant)
         context = {
             "title": f"Game {game.id}",
-            "game": {"id": game.id, "title": get_variant(game.variant).title, "side": SIDE_TITLE[side],
+            "game": {"id": game.id, "title": variant.title, "side": SIDE_TITLE[side],
                      "opponent": opponent.name, "status": game.status, "turn": turn, "over": game.status == "over",
                      "result": game.result},
             "steps": steps,
             "current": current,
-            "diagrams": history.step_diagrams(current, side, player.preferences.get("notebook", True))
-            if current else [],
-            "notes": present.notebook_notes(current.view, side, opponent.name) if current and current.view
-            and player.preferences.get("notebook", True) else "",
-            "tray": present.tray_words(current.view["tray"]) if current and current.view else "",
+            "figure": pictures(figure),
+            "legend": figure.legend,
+            "notes": figure.notes,
             "may_order": may_order,
-            "examples": ["R e2-e4", "M d4-d5", "O-O", "ask"] if side == "white" else
-            ["M e7-e5", "R d5-d4", "O-O", "ask"],
+            "examples": variant.example_orders(variant.view(variant.from_json(game.state), side), side)
+            if may_order and game.status == "active" else [],
         }
         return render_template("web/history.html", **context)
 
@@ -164,28 +175,21 @@ def reveal(game_id: int) -> str:
         if not 1 <= number <= max(len(steps), 1):
             abort(404)
         current = steps[number - 1] if steps else None
-        boards = []
-        if current:
-            for world, placement in current.position.items():
-                boards.append((f"{present.WORLD_NAMES[world]} world (true position)",
-                               history.svg_board(placement, "white", [], world, size=260)))
-            for side, (_home, away) in present.WORLDS_OF.items():
-                view = current.views.get(side)
-                if view:
-                    boards.append((f"{SIDE_TITLE[side]}'s notebook of the {present.WORLD_NAMES[away]} world",
-                                   history.svg_board(view["notebook"], "white", [], away, view["unknown"], size=260)))
+        presenter = presenter_for(game.variant)
+        figure = presenter.reveal(current.position, current.views, Names("white", game.white.name, game.black.name)) \
+            if current else Figure()
+        variant = get_variant(game.variant)
         context = {
             "title": f"Game {game.id}: the reveal",
-            "game": {"id": game.id, "title": get_variant(game.variant).title, "white": game.white.name,
-                     "black": game.black.name, "result": present.RESULT_WORDS.get(game.result or "", game.result),
-                     "reason": present.REASONS.get(game.reason or "", game.reason),
+            "game": {"id": game.id, "title": variant.title, "white": game.white.name,
+                     "black": game.black.name, "result": presenter.end_words(game.result, game.reason),
                      "public": game.public_white and game.public_black},
-            "steps": steps, "current": current, "number": number, "boards": boards,
-            "is_player": is_player,
+            "steps": steps, "current": current, "number": number, "figure": pictures(figure),
+            "legend": figure.legend, "is_player": is_player,
             "agrees": getattr(game, f"public_{game.side_of(db_session.get(Player, player_id))}")
             if is_player else None,
             "commitments": {side: game.commitments.get(side, {}) for side in ("white", "black")},
-            "rows": game.state.get("rows", {}),
+            "rows": variant.hidden_setups(variant.from_json(game.state)),
         }
         return render_template("web/reveal.html", **context)
 

@@ -30,7 +30,7 @@ def test_board_history_help_and_notebook_off(server):
     table = Table(server)
     game_id = table.start()
     table.reply(ALICE, "board", kind="request")
-    assert "Your current move request, as asked." in table.text(ALICE, "request")
+    assert "Your current move request, as asked." in table.text(ALICE, "board")  # its clock runs on
     table.reply(BOB, "history", kind="started")
     assert f"/games/{game_id}?key=" in table.text(BOB, "history")
     table.reply(BOB, "help", kind="history")
@@ -40,7 +40,7 @@ def test_board_history_help_and_notebook_off(server):
     table.reply(ALICE, "notebook off", kind="request")
     assert "hidden" in table.text(ALICE)
     table.reply(ALICE, "board", kind="notice")
-    text = table.text(ALICE, "request")
+    text = table.text(ALICE, "board")
     assert "Mirror world (your pieces)" in text and "Notebook:" not in text
 
 

@@ -23,7 +23,7 @@ def test_invitation_accept_setup_and_first_move_request(server):
     assert game.status == "active"
     assert table.last(ALICE, "request").body_text.startswith(ORDER_MARKER + "\n")
     request = table.text(ALICE, "request")
-    assert "You are White: you see the Real world." in request
+    assert "You are White. You see the Real world." in request
     assert "P P P P P P P P" in request
     assert "sha256" in request and "RBBQKNNR" not in request  # committed, not revealed
     assert "R e2-e4" in request
@@ -42,7 +42,7 @@ def test_a_move_goes_to_the_opponent_as_a_private_move_request(server):
     assert "Since your last move:" in request
     assert "a piece stopped on Real e4 and asked about Mirror e4: empty" in request
     assert "arrived on Mirror e4" in request
-    assert "You are Black: you see the Mirror world." in request
+    assert "You are Black. You see the Mirror world." in request
 
 
 def test_the_html_boards_name_their_pieces_by_character_reference(server):
@@ -139,24 +139,24 @@ def test_game_over_mail_tells_the_whole_game_in_both_parts(server):
     # Both true positions are drawn as boards: every piece of both worlds, as a character reference.
     pieces = sum(1 for fen in game.state["worlds"].values() for char in fen.split()[0] if char.isalpha())
     assert sum(html.count(f"&#{code};") for code in range(9812, 9824)) == pieces
-    assert html.count("(true position)") == 2 and "Every event" in html
+    assert html.count("world (true position)</td>") == 2 and "Every event" in html
 
 
-def test_every_mail_of_a_game_under_way_shows_the_order_forms(server):
-    """As in MAIL-EXAMPLE.md: the forms on every mail while the game is on (not on the invitation)."""
+def test_the_order_forms_stand_on_mails_that_ask_for_an_order_with_the_players_own_orders(server):
+    """The forms on mails that ask for an order (move requests, answers on one's turn), not on notices, with
+    examples that are this player's orders in this position (never White's to Black)."""
     table = Table(server)
     table.start()
     table.reply(ALICE, "R e2-e4", kind="request")
     table.reply(BOB, "say Good luck!\nask", kind="request")
-    mails = [table.last(ALICE, "move-received"), table.last(ALICE, "said"), table.last(BOB, "answer"),
-             table.last(BOB, "request"), table.last(ALICE, "request")]
-    for mail in mails:
-        assert "R e2-e4      move in the Real world (your world)" in mail.body_text or \
-            "M e7-e5      move in the Mirror world (your world)" in mail.body_text, mail.kind
-        assert "say &lt;text&gt;</td>" in mail.body_html, mail.kind
+    for mail in (table.last(BOB, "answer"), table.last(BOB, "request")):
+        forms = [line.split()[:2] for line in mail.body_text.splitlines() if "move in the Mirror world (your" in line]
+        assert forms and all(world == "M" for world, _move in forms), mail.kind
+        assert "R e2-e4" not in mail.body_text and "say &lt;text&gt;</td>" in mail.body_html, mail.kind
         long = [line for line in mail.body_text.splitlines() if len(line) > 78 and "://" not in line]
         assert long == [], (mail.kind, long)  # the forms' meanings are wrapped under themselves
-    assert "move in the Real world" not in table.last(ALICE, "invitation").body_text
+    for mail in (table.last(ALICE, "move-received"), table.last(ALICE, "said"), table.last(ALICE, "invitation")):
+        assert "say <text>" not in mail.body_text and "move in the Real world" not in mail.body_text, mail.kind
 
 
 def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
@@ -170,7 +170,7 @@ def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
     assert mail.body_text.startswith(NOTICE_MARKER + "\n")  # no order is asked for now
     assert "White wins (resignation)" in mail.body_text
     assert "true position" not in mail.body_text and "true position" not in mail.body_html
-    assert "ended before both armies were set up" in mail.body_text and "both worlds" not in mail.body_text
+    assert "ended before play started" in mail.body_text and "final position" not in mail.body_text
     assert "1. move 1, White: setup 518 -> setup" in mail.body_text and "2. move 1, Black: resign" in mail.body_text
 
 

@@ -1,20 +1,59 @@
-"""The diagrams of mails and pages read FEN placements as python-chess does."""
+"""The neutral diagram model reads FEN placements as python-chess does, and every renderer draws it whole."""
 
 import random
+import xml.etree.ElementTree as ElementTree
 
 import chess
 
-from app.games.present import cells
+from app.present.diagram import LAST, UNKNOWN, Figure, Marks, board_grid, piece_list, squares_of
+from app.present.svg import grid_svg
+from app.present.text import WIDTH, figure_lines
 
 
-def test_cells_put_every_piece_where_python_chess_has_it():
+def random_board(rng: random.Random) -> chess.BaseBoard:
+    board = chess.BaseBoard.empty()
+    for square in rng.sample(chess.SQUARES, rng.randint(0, 32)):
+        board.set_piece_at(square, chess.Piece(rng.choice(chess.PIECE_TYPES), rng.choice(chess.COLORS)))
+    return board
+
+
+def test_squares_of_puts_every_piece_where_python_chess_has_it():
     rng = random.Random(11)
     for _ in range(200):
-        board = chess.BaseBoard.empty()
-        for square in rng.sample(chess.SQUARES, rng.randint(0, 32)):
-            board.set_piece_at(square, chess.Piece(rng.choice(chess.PIECE_TYPES), rng.choice(chess.COLORS)))
-        rows = cells(board.board_fen())
-        assert [len(row) for row in rows] == [8] * 8
-        for square in chess.SQUARES:
-            piece = board.piece_at(square)
-            assert rows[7 - chess.square_rank(square)][chess.square_file(square)] == (piece.symbol() if piece else ".")
+        board = random_board(rng)
+        pieces = squares_of(board.board_fen())
+        assert pieces == {chess.square_name(square): piece.symbol() for square, piece in board.piece_map().items()}
+
+
+def test_a_board_is_drawn_from_the_players_side():
+    pieces = {"a1": "R", "h8": "k"}
+    white = board_grid("w", pieces)
+    black = board_grid("b", pieces, white_below=False)
+    assert white.rows[0].label == "8" and white.rows[7].cells[0].piece == "R" and white.columns[0] == "a"
+    assert black.rows[0].label == "1" and black.rows[0].cells[7].piece == "R" and black.columns[0] == "h"
+    assert black.rows[7].cells[0].piece == "k"
+    assert white.rows[7].cells[0].shade == "dark" and white.rows[7].cells[7].shade == "light"  # a1 dark, h1 light
+
+
+def test_the_piece_list_names_every_piece_king_first():
+    assert piece_list({"e1": "K", "a2": "P", "d1": "Q", "e8": "k"}) == "White: Ke1, Qd1, Pa2. Black: Ke8."
+    assert piece_list({}, ["g6"]) == "Unknown: g6."
+
+
+def test_text_diagrams_fit_a_fixed_width_reader_and_mark_the_last_move():
+    rng = random.Random(5)
+    grids = [board_grid(f"board {n}", squares_of(random_board(rng).board_fen()), marks=Marks(last={"e2", "e4"}))
+             for n in range(4)]
+    figure = Figure(((grids[0], grids[1]), (grids[2], grids[3])), ("a legend line " * 12,), ("a note",))
+    lines = figure_lines(figure)
+    assert max(len(line) for line in lines) <= WIDTH
+    assert sum("[" in line for line in lines) >= 4  # e2 and e4 marked on each board of the first row
+
+
+def test_every_svg_is_well_formed_and_named_by_its_pieces():
+    grid = board_grid("Real world", {"e1": "K", "e4": UNKNOWN}, marks=Marks(last={"e2"}, seen_at={"e4": 3}))
+    assert grid.rows[6].cells[4].mark == LAST
+    svg = grid_svg(grid)
+    root = ElementTree.fromstring(svg)
+    assert root.get("aria-label") == "Real world: White: Ke1."
+    assert "m3" in svg and ">?<" in svg

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from app.rules.base import OptionError, Outcome, Side, Variant
+from app.rules.looking_glass.examples import example_orders
 from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
 from app.rules.looking_glass.random_orders import random_order
 from app.rules.looking_glass.referee import Referee
@@ -92,6 +93,9 @@ class LookingGlass(Variant):
 
     def strikes(self, state: GameState) -> dict[Side, int]:
         return dict(state.strikes)
+
+    def example_orders(self, view: dict[str, Any], side: Side) -> list[str]:
+        return example_orders(view, side)
 
     def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
         return random_order(state, side, rng)

@@ -1,0 +1,194 @@
+"""How a variant reads to a player: the presenter every variant has, with defaults for what all share.
+
+A presenter turns one player's own part of the event record (their view and their messages)
+and what both players know (``Standing``) into plain values: sentences, a figure of the
+neutral diagram model, order forms, notices. It never sees a game's state, so nothing it
+says can tell a player more than the rules did. The game service, the mailer, the web pages
+and the templates ask it and name no variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.present.diagram import Figure
+from app.present.words import REASONS, RESULT_WORDS, SIDE_TITLE, Names, capitalised
+from app.rules.base import Message, Variant, View
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What both players know of a game at a moment, beside their views."""
+
+    move_number: int
+    orderer: str | None  # who is to send the next move order
+    army: str | None  # whose army moves next (another than the orderer's where one orders for the other)
+    strikes: dict[str, int]
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Tidings:
+    """What one player is told at once about an order: the kind of mail, its subject and its lines."""
+
+    kind: str
+    subject: str
+    lines: list[str]
+    show_position: bool = False
+
+
+@dataclass
+class Answer:
+    """A variant command's answer: lines to send, preferences to change."""
+
+    subject: str
+    lines: list[str]
+    preferences: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class VariantCommand:
+    """A command a variant adds to the common ones: answered from the player's view and preferences."""
+
+    name: str
+    argument: str  # how its argument is written in help, "" for none
+    help: str  # one line
+    answer: Callable[[View, str, dict[str, Any], Names], Answer]
+
+
+class Presenter:
+    """The defaults every presenter shares; a variant's presenter overrides what is its own."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    @property
+    def title(self) -> str:
+        return self.variant.title
+
+    # ----------------------------------------------------------------- the game in words
+
+    def summary(self) -> str:
+        """What the game is, in three sentences: for invitations, help and the rules page."""
+        return f"{self.title} is played by email: reply to each move request with your order."
+
+    def option_lines(self, options: dict[str, Any]) -> list[str]:
+        """The game's options in plain words (none by default)."""
+        return [f"{key}={value}" for key, value in sorted(options.items())]
+
+    def reason_words(self, reason: str | None) -> str:
+        return REASONS.get(reason or "", reason or "")
+
+    def end_words(self, result: str | None, reason: str | None) -> str:
+        return f"{RESULT_WORDS.get(result or '', result)} ({self.reason_words(reason)})"
+
+    def describe(self, message: Message, names: Names) -> str:
+        """One referee message in plain words, for the player ``names.me``."""
+        kind = message["kind"]
+        who = capitalised(names.of(message.get("color", names.me)))
+        if kind == "end":
+            return f"The game is over: {self.end_words(message['result'], message['reason'])}."
+        if kind == "rejected":
+            return f"Not accepted: {message['reason']}."
+        if kind == "error":
+            return f"Could not be read: {message['reason']}"
+        if kind == "setup":
+            return f"Your setup {message['row']} (Chess960 number {message['index']}) is in."
+        if kind == "setup-done":
+            return f"{who} has sent their setup."
+        if kind == "start":
+            return "Both setups are in: the game has started. White moves first."
+        if kind == "draw-offered":
+            return "You offered a draw." if message["color"] == names.me else f"{who} offered a draw."
+        if kind == "draw-declined":
+            return f"{who} declined the draw offer."
+        if kind == "said":
+            return f"{who} says: {message['text']}"
+        if kind == "timeout":
+            return f"{who} ran out of time."
+        if kind == "forfeit":
+            return f"{who} forfeited the game."
+        if kind == "passed":
+            return (f"{who} {'are' if who == 'You' else 'is'} home: the referee passed for "
+                    f"{'you' if who == 'You' else 'them'}.")
+        if kind == "check":
+            board = f" on {message['board']}" if message.get("board") else ""
+            return f"{capitalised(names.whose(message['color']))} king is in check{board}."
+        return kind
+
+    def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:
+        """Lines under a move request's heading (whose move, counts): none by default."""
+        return []
+
+    # ----------------------------------------------------------------- pictures
+
+    def figure(self, view: View, side: str, names: Names, preferences: dict[str, Any],
+               messages: list[Message]) -> Figure:
+        """The player's position as the neutral diagram model; ``messages`` mark what just happened."""
+        return Figure()
+
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
+        """The true position after the game (and what each player saw), for the reveal."""
+        return Figure()
+
+    # ----------------------------------------------------------------- orders
+
+    def order_forms(self, view: View, side: str, names: Names, standing: Standing) -> list[tuple[str, str]]:
+        """The variant's order forms, (example, meaning), with examples this player could send now."""
+        return [(example, "a move") for example in self.variant.example_orders(view, side)]
+
+    def setup_request(self, side: str, names: Names, options: dict[str, Any]) -> list[str]:
+        """The paragraphs asking ``side`` for their setup (only asked where the variant has one)."""
+        rank = "1" if side == "white" else "8"
+        return [
+            f"The game is on. You play {SIDE_TITLE[side]}. Choose the order of your back rank (rank {rank}), "
+            "a-file to h-file, in private:",
+            "setup RNBQKBNR   (eight letters: bishops on squares of opposite colour, the king between the rooks)",
+            "setup 518        (a Chess960 number from 0 to 959; 518 is the standard row)",
+            "setup random",
+            f"{names.opponent} does not learn your choice; its fingerprint is shown to both of you when play starts.",
+        ]
+
+    def commands(self) -> list[VariantCommand]:
+        """Commands the variant adds to the common ones."""
+        return []
+
+    def help(self) -> list[str]:
+        """What the variant's help adds to the common help."""
+        return [self.summary()]
+
+    # ----------------------------------------------------------------- what to say at once
+
+    def tell(self, result: str, messages: list[Message], actor: bool, order: str, names: Names,
+             standing: Standing) -> Tidings | None:
+        """What one player is told at once after an order, or None when it waits for their next request.
+
+        ``actor``: the player gave the order. Only the results every variant shares are answered here;
+        a presenter adds its own. When the player is now to order, the service turns the tidings into
+        a move request (with their subject) instead of a separate mail.
+        """
+        lines = [self.describe(message, names) for message in messages]
+        if actor:
+            if result in ("error", "rejected"):
+                heading = "could not be read" if result == "error" else "was not accepted"
+                return Tidings("notice", f"your order {heading}", [f"Your order '{order}' {heading}.", *lines])
+            if result in ("moved", "shortened"):
+                return Tidings("move-received", f"your move was made - waiting for {names.opponent}", lines,
+                               show_position=True)
+            if result == "answered":
+                return Tidings("answer", "your question was answered", lines, show_position=True)
+            if result == "offered":
+                return Tidings("notice", "your draw offer was sent", ["Your draw offer was passed on."])
+            if result == "setup":
+                return Tidings("setup-received", "your setup is in",
+                               [*lines, f"The game starts when {names.opponent} has sent their setup."])
+            return None
+        if result == "offered":
+            return Tidings("draw-offer", f"{names.opponent} offers a draw", [
+                f"{names.opponent} offers a draw. Reply 'accept draw' or 'decline draw'. A move also answers "
+                "the offer."])
+        if result == "declined":
+            return Tidings("notice", "draw declined", [f"{names.opponent} declined your draw offer."])
+        return None

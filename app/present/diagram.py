@@ -1,0 +1,131 @@
+"""The neutral diagram model: what every variant's presenter draws, and all any renderer draws.
+
+A figure is grids laid out in rows (two boards side by side, four as 2x2). A grid is a
+board of squares or a strip of cells (a side view), rows top to bottom as the player looks
+at it, each cell a piece letter, ``?`` for a piece of unknown type, or empty, with marks
+(the last move, a reported square) and, for an entry of a record that may have gone
+stale, the move it was seen at. Every grid carries its description in words (a piece list)
+for the text part and for screen readers. The renderers in ``app/present/text.py``, the
+mail templates and ``app/present/svg.py`` know nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from app.present.words import PIECE_NAMES
+
+FILES = "abcdefgh"
+UNKNOWN = "?"
+LAST = "last"  # a square of the last move (from, to, where it landed)
+SEEN = "seen"  # a square a message named (a report, an arrival)
+
+EMPTY_RUNS = str.maketrans({str(run): "." * run for run in range(1, 9)})  # FEN's digits: runs of empty squares
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One square or strip cell."""
+
+    piece: str = ""  # a FEN letter (upper case White), UNKNOWN, or "" when empty
+    shade: str = ""  # "light" or "dark" on a board, "" in a strip
+    mark: str = ""  # "", LAST or SEEN
+    seen_at: int | None = None  # the move an entry of a record was reported at (it may be stale)
+    label: str = ""  # a short tag drawn with the piece (a square name in a strip, a rook's hand)
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str  # the rank number, drawn on both ends
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board or a strip, as the player looks at it."""
+
+    caption: str
+    rows: tuple[Row, ...]
+    columns: tuple[str, ...] = ()  # file letters over a board; none over a strip
+    description: str = ""  # the pieces in words: "White: Kg1, Qd1. Black: Ke8."
+
+    @property
+    def is_board(self) -> bool:
+        return bool(self.columns)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Grids laid out in rows, with a legend and notes that belong under them."""
+
+    layout: tuple[tuple[Grid, ...], ...] = ()
+    legend: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def grids(self) -> list[Grid]:
+        return [grid for row in self.layout for grid in row]
+
+    def __bool__(self) -> bool:
+        return bool(self.layout)
+
+
+@dataclass
+class Marks:
+    """Squares to mark on one board, by square name."""
+
+    last: set[str] = field(default_factory=set)
+    seen: set[str] = field(default_factory=set)
+    seen_at: dict[str, int] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+
+
+def squares_of(placement: str) -> dict[str, str]:
+    """FEN placement -> {square name: letter} for every occupied square."""
+    found = {}
+    for index, rank in enumerate(placement.split("/")):
+        for file, letter in enumerate(rank.translate(EMPTY_RUNS)):
+            if letter != ".":
+                found[f"{FILES[file]}{8 - index}"] = letter
+    return found
+
+
+def board_grid(caption: str, pieces: dict[str, str], white_below: bool = True, marks: Marks | None = None,
+               describe: bool = True) -> Grid:
+    """An 8x8 board from {square: letter}, White's side at the bottom or (``white_below=False``) Black's."""
+    marks = marks or Marks()
+    ranks = range(8, 0, -1) if white_below else range(1, 9)
+    files = FILES if white_below else FILES[::-1]
+    rows = []
+    for rank in ranks:
+        cells = []
+        for file in files:
+            name = f"{file}{rank}"
+            mark = LAST if name in marks.last else SEEN if name in marks.seen else ""
+            shade = "dark" if (FILES.index(file) + rank) % 2 == 1 else "light"
+            cells.append(Cell(pieces.get(name, ""), shade, mark,
+                              marks.seen_at.get(name), marks.labels.get(name, "")))
+        rows.append(Row(str(rank), tuple(cells)))
+    return Grid(caption, tuple(rows), tuple(files), piece_list(pieces) if describe else "")
+
+
+def piece_list(pieces: dict[str, str], unknown: Iterable[str] = ()) -> str:
+    """The pieces in words, White's then Black's, king first: "White: Kg1, Qd1, Pa2. Black: Ke8."."""
+    order = "KQRBNP"
+    parts = []
+    for color, test in (("White", str.isupper), ("Black", str.islower)):
+        mine = sorted(((letter.upper(), name) for name, letter in pieces.items() if letter != UNKNOWN and test(letter)),
+                      key=lambda item: (order.index(item[0]), item[1][0], item[1][1]))
+        if mine:
+            parts.append(f"{color}: " + ", ".join(f"{letter}{name}" for letter, name in mine) + ".")
+    unknowns = sorted(unknown)
+    if unknowns:
+        parts.append("Unknown: " + ", ".join(unknowns) + ".")
+    return " ".join(parts) or "No pieces."
+
+
+def legend_of_pieces() -> str:
+    """The one line every board legend starts with."""
+    names = ", ".join(f"{letter} {name}" for letter, name in PIECE_NAMES.items())
+    return f"Upper case is White, lower case Black ({names}); '.' is an empty square."

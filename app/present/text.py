@@ -1,0 +1,73 @@
+"""The text renderer: a figure as fixed-width lines for the text part of a mail (72 columns at most).
+
+A board square takes three columns: the piece letter (``.`` when empty, ``?`` when unknown)
+between spaces, or between brackets when it is a square of the last move, between
+parentheses when a message named it. A strip cell is its letter and its label.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from app.present.diagram import LAST, SEEN, Cell, Figure, Grid
+
+GAP = "    "
+WIDTH = 72
+
+
+def cell_text(cell: Cell, board: bool) -> str:
+    letter = cell.piece or "."
+    if not board:
+        return f"{letter}{cell.label}"
+    if cell.mark == LAST:
+        return f"[{letter}]"
+    if cell.mark == SEEN:
+        return f"({letter})"
+    return f" {letter} "
+
+
+def grid_lines(grid: Grid) -> list[str]:
+    """The caption, the column letters, and one line a row with its label on both ends."""
+    lines = [grid.caption]
+    if grid.is_board:
+        files = "   " + "".join(f" {name} " for name in grid.columns)
+        lines.append(files)
+        lines += [f"{row.label:>2} " + "".join(cell_text(cell, True) for cell in row.cells) + f" {row.label}"
+                  for row in grid.rows]
+        lines.append(files)
+    else:
+        lines += [f"{row.label:>2}  " + " ".join(cell_text(cell, False) for cell in row.cells) for row in grid.rows]
+    return lines
+
+
+def side_by_side(grids: tuple[Grid, ...]) -> list[str]:
+    """Grids next to each other, each as wide as its widest line."""
+    columns = [grid_lines(grid) for grid in grids]
+    height = max(len(column) for column in columns)
+    widths = [max(len(line) for line in column) for column in columns]
+    lines = []
+    for index in range(height):
+        parts = [(column[index] if index < len(column) else "").ljust(width)
+                 for column, width in zip(columns, widths, strict=True)]
+        lines.append(GAP.join(parts).rstrip())
+    return lines
+
+
+def figure_lines(figure: Figure, indent: str = "  ") -> list[str]:
+    """The whole figure: its rows of grids, then each grid's pieces in words, the legend and the notes."""
+    lines: list[str] = []
+    for row in figure.layout:
+        if lines:
+            lines.append("")
+        lines += [indent + line if line else "" for line in side_by_side(row)]
+    for grid in figure.grids:
+        if grid.description:
+            lines += wrapped(f"{grid.caption}: {grid.description}", indent)
+    for line in (*figure.legend, *figure.notes):
+        lines += wrapped(line, indent)
+    return lines
+
+
+def wrapped(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH - 2, initial_indent=indent, subsequent_indent=indent + "  ",
+                         break_long_words=False, break_on_hyphens=False) or [""]
