@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.rules.scenario import run_scenario
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
@@ -75,3 +77,11 @@ def test_referee_play_reports_a_bad_scenario_clearly(tmp_path):
     )
     assert completed.returncode != 0
     assert "bishops" in completed.stderr or "king" in completed.stderr
+
+
+def test_a_scenario_that_is_not_an_object_naming_its_variant_or_an_order_not_a_pair_is_refused_with_the_form():
+    for bad in ([], {"orders": []}):
+        with pytest.raises(ValueError, match="naming its variant"):
+            run_scenario(bad)
+    with pytest.raises(ValueError, match=r"order 2: each order is \[side, text\]"):
+        run_scenario({"variant": "looking-glass", "orders": [["white", "R e2-e4"], ["black"]]})
