@@ -150,7 +150,7 @@ def castle_plan(state: GameState, side: Side, long: bool) -> tuple[int, int, int
     unmoved = [chess.parse_square(name) for name in state.castling[side]]
     kings = [sq for sq in unmoved if board.piece_at(sq) == chess.Piece(chess.KING, color)]
     if not kings:
-        return "your king has already moved, so it can no longer castle"
+        return "your king has already moved or castled, so it can no longer castle"
     king = kings[0]
     rooks = [
         sq
@@ -174,7 +174,8 @@ def castle_plan(state: GameState, side: Side, long: bool) -> tuple[int, int, int
 
 def castle_pieces(state: GameState, side: Side, plan: tuple[int, int, int, int]) -> list[tuple[chess.Piece, int, int]]:
     """LG-7: king and rook to their castled squares in the home world; the pieces that moved, king first, with
-    their from- and to-squares (a piece that stays put did not move, LG-6)."""
+    their from- and to-squares (a piece that stays put did not move, LG-6). Castling is a move of the king
+    (FIDE 3.8.2), so ``side`` never castles again, even when its king stayed put."""
     king, king_to, rook, rook_to = plan
     board = state.worlds[HOME[side]]
     color = COLOR[side]
@@ -182,6 +183,7 @@ def castle_pieces(state: GameState, side: Side, plan: tuple[int, int, int, int])
     board.remove_piece_at(rook)
     board.set_piece_at(king_to, chess.Piece(chess.KING, color))
     board.set_piece_at(rook_to, chess.Piece(chess.ROOK, color))
+    state.castling[side] = []
     moved = [(chess.Piece(chess.KING, color), king, king_to), (chess.Piece(chess.ROOK, color), rook, rook_to)]
     return [(piece, start, stop) for piece, start, stop in moved if start != stop]
 
