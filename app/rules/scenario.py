@@ -1,4 +1,4 @@
-"""``referee play``: run a scenario file through a referee, no database, no mail."""
+"""``referee play`` and ``referee perft``: run a scenario file through a referee, no database, no mail."""
 
 from __future__ import annotations
 
@@ -78,3 +78,13 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         "reason": reason,
     }
 
+
+def run_perft(scenario: dict[str, Any], depth: int) -> dict[str, Any]:
+    """After the scenario's orders, the move sequences of ``depth`` moves, by first move (CONTRACT.md)."""
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, not {depth}")
+    game = set_up(scenario)
+    for _event in play_orders(game, scenario):
+        pass
+    divide = game.variant.perft(game.state, depth)
+    return {"depth": depth, "nodes": sum(divide.values()), "divide": divide}
