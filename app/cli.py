@@ -8,11 +8,12 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import click
 
 from app.config import log_level
-from app.rules.scenario import run_scenario
+from app.rules.scenario import run_perft, run_scenario
 
 WORKER_GRACE = 60.0  # seconds ``serve`` gives its worker thread to finish the round under way when stopped
 EX_DATAERR = 65  # sysexits.h: bad input; the mail system bounces the message with what the command said
@@ -259,10 +260,27 @@ def referee() -> None:
 @referee.command("play", help="Play SCENARIO.json through the referee and print the result as JSON.")
 @click.argument("scenario", type=click.File("r"))
 def referee_play(scenario: click.utils.LazyFile) -> None:
+    _print_scenario_output(scenario, run_scenario)
+
+
+@referee.command("perft", help="After SCENARIO.json's orders, count the move sequences of DEPTH moves (1 or more) "
+                 "and print {\"depth\", \"nodes\", \"divide\": {order: count}} as JSON.")
+@click.argument("scenario", type=click.File("r"))
+@click.argument("depth", type=click.IntRange(min=1))
+def referee_perft(scenario: click.utils.LazyFile, depth: int) -> None:
+    _print_scenario_output(scenario, lambda data: run_perft(data, depth))
+
+
+def _print_scenario_output(scenario: click.utils.LazyFile, run: Callable[[Any], dict[str, Any]]) -> None:
+    """Read a scenario file, run it, print the output as JSON; a bad scenario or an unknown variant is an error
+    message (the KeyError's own text, not its quoted repr), never a traceback."""
     try:
-        data = json.load(scenario)
-        output = run_scenario(data)
-    except (ValueError, KeyError) as error:
+        output = run(json.load(scenario))
+    except json.JSONDecodeError as error:
+        raise click.ClickException(f"{scenario.name} is not JSON: {error}") from error
+    except KeyError as error:
+        raise click.ClickException(str(error.args[0]) if error.args else "missing key") from error
+    except ValueError as error:
         raise click.ClickException(str(error)) from error
     json.dump(output, sys.stdout, indent=2)
     sys.stdout.write("\n")

@@ -11,13 +11,23 @@ SUITES = ("referee", "pipeline", "web")
 
 
 def run(names: list[str]) -> None:
-    """Run the named suites (all of them when none is named)."""
-    unknown = [name for name in names if name not in SUITES]
+    """Run the named suites (all of them when none is named); the names after ``referee`` that are no
+    suite's are the variants it measures (every variant when none is named)."""
+    plan: list[tuple[str, list[str]]] = []
+    unknown = []
+    for name in names:
+        if name in SUITES:
+            plan.append((name, []))
+        elif plan and plan[-1][0] == "referee":
+            plan[-1][1].append(name)
+        else:
+            unknown.append(name)
     if unknown:
         raise SystemExit(f"unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(SUITES)}")
     print(running_on())
-    for name in names or SUITES:
-        importlib.import_module(f"benchmarks.{name}").main()
+    for name, variants in plan or [(name, []) for name in SUITES]:
+        suite = importlib.import_module(f"benchmarks.{name}")
+        suite.main(variants) if name == "referee" else suite.main()
 
 
 def running_on() -> str:

@@ -9,28 +9,68 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from app.rules.registry import VARIANTS, get_variant
+from benchmarks.referee import targets_for
+from benchmarks.variant_games import start_position
 from tests.conftest import POSTGRES
 
 ROOT = Path(__file__).parent.parent
 
 
-def run_bench(suite):
+def run_bench(*arguments):
     env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_BENCH_QUICK="1")
     completed = subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "bench", suite],
+        [sys.executable, str(ROOT / "manage.py"), "bench", *arguments],
         capture_output=True, text=True, cwd=ROOT, env=env, timeout=600, check=True,
     )
     return completed.stdout
 
 
-def test_bench_referee_covers_strikes_and_shortened_moves_and_prints_ratios_and_the_interpreter():
+STANDARD_PERFT = {1: 20, 2: 400, 3: 8902, 4: 197281, 5: 4865609}  # python-chess's count from the standard start
+
+
+def test_bench_referee_measures_every_variant_per_order_and_per_perft_node_and_prints_ratios_and_the_interpreter():
     output = run_bench("referee")
     assert output.splitlines()[0].startswith(f"CPython {platform.python_version()} ({os.path.realpath(sys.executable)}")
-    outcomes = re.search(r"outcomes in a sample: (\{.*\})", output).group(1)
+    sections = re.split(r"^bench referee ", output, flags=re.MULTILINE)[1:]
+    assert sorted(section.split(":", 1)[0] for section in sections) == sorted(VARIANTS)
+    for section in sections:
+        name = section.split(":", 1)[0]
+        targets = targets_for(name)
+        ply = re.search(r"time per order vs per python-chess ply .* ratio +(\d+\.\d+)x(.*)", section)
+        perft = re.search(r"time per perft node vs per python-chess node .* ratio +(\d+\.\d+)x(.*)", section)
+        for line, target in ((ply, targets.ply), (perft, targets.perft)):
+            assert line, section
+            if target is None:
+                assert line.group(2).strip() == ""
+            else:
+                verdict = "met" if float(line.group(1)) <= target else "NOT met"
+                assert line.group(2).strip() == f"(target <= {target:g}x: {verdict})"
+        counted = re.search(r"perft (\d+) from the start: ([\d,]+) nodes, [\d,]+ nodes/s; "
+                            r"python-chess perft (\d+): ([\d,]+) nodes, [\d,]+ nodes/s", section)
+        assert counted and counted.group(1) == counted.group(3), section
+        depth = int(counted.group(1))
+        variant = get_variant(name)
+        assert int(counted.group(2).replace(",", "")) == sum(variant.perft(start_position(variant), depth).values())
+        assert int(counted.group(4).replace(",", "")) == STANDARD_PERFT[depth]
+        assert re.search(r"peak memory .* ratio +\d+\.\d+x", section)
+    looking_glass = sections[sorted(VARIANTS).index("looking-glass")]
+    assert "python-chess plies per second (push + pseudo-legal moves)" in looking_glass
+    outcomes = re.search(r"outcomes in a sample: (\{.*\})", looking_glass).group(1)
     for result in ("moved", "strike", "shortened"):
         assert f"'{result}'" in outcomes
-    assert re.search(r"time per order vs per python-chess ply .* ratio +\d+\.\d+x", output)
-    assert re.search(r"peak memory .* ratio +\d+\.\d+x", output)
+
+
+def test_bench_referee_measures_only_the_variants_named_and_refuses_an_unknown_one():
+    output = run_bench("referee", "looking-glass")
+    assert re.findall(r"^bench referee (\S+):", output, flags=re.MULTILINE) == ["looking-glass"]
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "bench", "referee", "chess"],
+        capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1"),
+    )
+    assert completed.returncode != 0
+    assert "unknown variant 'chess'" in completed.stderr
+    assert "bench referee" not in completed.stdout
 
 
 def test_bench_rejects_an_unknown_suite():

@@ -1,16 +1,29 @@
-"""``referee play``: run a scenario file through a referee, no database, no mail."""
+"""``referee play`` and ``referee perft``: run a scenario file through a referee, no database, no mail."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from app.rules.base import SIDES, Outcome
+from app.rules.base import SIDES, Outcome, Side, Variant
 from app.rules.registry import get_variant
 
 
-def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
-    """Play every order of a scenario and return the CONTRACT.md output object."""
+@dataclass
+class ScenarioGame:
+    """A scenario's game under way: its referee, its state, and the random source its seed fixes."""
+
+    variant: Variant
+    state: Any
+    rng: random.Random
+
+
+def set_up(scenario: dict[str, Any]) -> ScenarioGame:
+    """A new game with the scenario's options and both setups in (``518`` for a missing one)."""
+    if not isinstance(scenario, dict) or "variant" not in scenario:
+        raise ValueError('a scenario is a JSON object naming its variant, e.g. {"variant": "looking-glass"}')
     variant = get_variant(scenario["variant"])
     options = dict(scenario.get("options") or {})
     seed = options.pop("seed", None)
@@ -22,24 +35,39 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
             outcome = variant.play(state, side, f"setup {setups.get(side, '518')}", rng)
             if outcome.result != "setup":
                 raise ValueError(f"{side} setup: {outcome.to[side][0]['reason']}")
-    events: list[dict[str, Any]] = []
+    return ScenarioGame(variant, state, rng)
 
-    def record(by: str, order: str | None, outcome: Outcome) -> None:
-        events.append({
-            "n": len(events) + 1,
+
+def play_orders(game: ScenarioGame, scenario: dict[str, Any]) -> Iterator[tuple[Side, str | None, Outcome]]:
+    """Play the scenario's orders one by one, each followed by the referee's automatic events; yields
+    ``(by, order, outcome)`` for every event (order None for an automatic one), the state already changed."""
+    variant, state = game.variant, game.state
+    for number, entry in enumerate(scenario.get("orders") or [], start=1):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
+            raise ValueError(f'order {number}: each order is [side, text], e.g. ["white", "R e2-e4"], not {entry!r}')
+        side, text = entry
+        if side not in SIDES:
+            raise ValueError(f"order {number}: side must be white or black, not {side!r}")
+        yield side, text, variant.play(state, side, text, game.rng)
+        while (made := variant.automatic(state)) is not None:  # e.g. a pass for a player who is home
+            yield made[0], None, made[1]
+
+
+def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Play every order of a scenario and return the CONTRACT.md output object."""
+    game = set_up(scenario)
+    variant, state = game.variant, game.state
+    events = [
+        {
+            "n": number,
             "by": by,
             "order": order,
             "result": outcome.result,
             "to": outcome.to,
-            "views": {s: variant.view(state, s) for s in SIDES},
-        })
-
-    for number, (side, text) in enumerate(scenario.get("orders") or [], start=1):
-        if side not in SIDES:
-            raise ValueError(f"order {number}: side must be white or black, not {side!r}")
-        record(side, text, variant.play(state, side, text, rng))
-        while (made := variant.automatic(state)) is not None:  # e.g. a pass for a player who is home
-            record(made[0], None, made[1])
+            "views": {side: variant.view(state, side) for side in SIDES},
+        }
+        for number, (by, order, outcome) in enumerate(play_orders(game, scenario), start=1)
+    ]
     result, reason = variant.result(state)
     return {
         "events": events,
@@ -49,3 +77,14 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "reason": reason,
     }
+
+
+def run_perft(scenario: dict[str, Any], depth: int) -> dict[str, Any]:
+    """After the scenario's orders, the move sequences of ``depth`` moves, by first move (CONTRACT.md)."""
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, not {depth}")
+    game = set_up(scenario)
+    for _event in play_orders(game, scenario):
+        pass
+    divide = game.variant.perft(game.state, depth)
+    return {"depth": depth, "nodes": sum(divide.values()), "divide": divide}

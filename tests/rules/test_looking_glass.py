@@ -281,6 +281,17 @@ def test_lg_7_chess960_piece_that_stays_put_gets_no_portal_check_and_no_message(
     assert [m["piece"] for m in outcome.to["white"] if m["kind"] == "moved"] == ["R"]
 
 
+def test_lg_7_castling_is_a_king_move_once_a_game_even_when_the_king_stays_put():
+    """Chess960 castling where the king stays on g1 still uses up the king's castling (FIDE 3.8.2)."""
+    state = position("8/8/8/8/8/8/8/1R4KR", "8/8/8/8/8/8/8/7k", castling={"white": ["b1", "g1", "h1"], "black": []})
+    assert play(state, "white", "O-O").result == "moved"
+    assert piece(state, "R:g1") == "K" and piece(state, "M:f1") == "R"
+    play(state, "black", "M h1-h2")
+    outcome = play(state, "white", "O-O-O")
+    assert outcome.result == "rejected" and "king has already moved or castled" in outcome.to["white"][0]["reason"]
+    assert piece(state, "R:g1") == "K" and piece(state, "R:b1") == "R"
+
+
 def test_lg_7_castling_needs_unmoved_king_and_rook_and_empty_squares():
     state = castling_position(real="8/8/8/8/8/8/8/R3K1NR")
     outcome = play(state, "white", "O-O")

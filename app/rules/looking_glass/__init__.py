@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from app.rules.base import OptionError, Outcome, Side, Variant
+from app.rules.looking_glass import perft
 from app.rules.looking_glass.examples import example_orders
 from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
 from app.rules.looking_glass.random_orders import random_order
@@ -96,6 +97,14 @@ class LookingGlass(Variant):
 
     def example_orders(self, view: dict[str, Any], side: Side) -> list[str]:
         return example_orders(view, side)
+
+    def legal_orders(self, state: GameState) -> list[str]:
+        """The moves LG-11's stalemate check counts, each once in canonical form (CONTRACT.md ``referee perft``)."""
+        return [perft.order_text(move) for move in perft.legal_moves(state)]
+
+    def perft(self, state: GameState, depth: int) -> dict[str, int]:
+        """Counted on bare boards with the referee's own steps, not by playing order text (same counts)."""
+        return perft.perft(state, depth)
 
     def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
         return random_order(state, side, rng)

@@ -150,7 +150,7 @@ def castle_plan(state: GameState, side: Side, long: bool) -> tuple[int, int, int
     unmoved = [chess.parse_square(name) for name in state.castling[side]]
     kings = [sq for sq in unmoved if board.piece_at(sq) == chess.Piece(chess.KING, color)]
     if not kings:
-        return "your king has already moved, so it can no longer castle"
+        return "your king has already moved or castled, so it can no longer castle"
     king = kings[0]
     rooks = [
         sq
@@ -170,6 +170,55 @@ def castle_plan(state: GameState, side: Side, long: bool) -> tuple[int, int, int
         if square not in (king, rook) and board.piece_at(square) is not None:
             return f"castling needs {HOME[side]}:{chess.square_name(square)} to be empty"
     return king, king_to, rook, rook_to
+
+
+def castle_pieces(state: GameState, side: Side, plan: tuple[int, int, int, int]) -> list[tuple[chess.Piece, int, int]]:
+    """LG-7: king and rook to their castled squares in the home world; the pieces that moved, king first, with
+    their from- and to-squares (a piece that stays put did not move, LG-6). Castling is a move of the king
+    (FIDE 3.8.2), so ``side`` never castles again, even when its king stayed put."""
+    king, king_to, rook, rook_to = plan
+    board = state.worlds[HOME[side]]
+    color = COLOR[side]
+    board.remove_piece_at(king)
+    board.remove_piece_at(rook)
+    board.set_piece_at(king_to, chess.Piece(chess.KING, color))
+    board.set_piece_at(rook_to, chess.Piece(chess.ROOK, color))
+    state.castling[side] = []
+    moved = [(chess.Piece(chess.KING, color), king, king_to), (chess.Piece(chess.ROOK, color), rook, rook_to)]
+    return [(piece, start, stop) for piece, start, stop in moved if start != stop]
+
+
+def forget_castling(state: GameState, world: str, from_square: int, stop: int) -> None:
+    """LG-7: a piece leaving or landing on a start square in a home world ends castling with whatever stood there."""
+    squares = {chess.square_name(from_square), chess.square_name(stop)}
+    for owner in ("white", "black"):
+        if HOME[owner] == world:
+            state.castling[owner] = [sq for sq in state.castling[owner] if sq not in squares]
+
+
+def pass_portal(state: GameState, world: str, square: int) -> bool:
+    """LG-6: the piece that stopped on ``square`` of ``world`` passes through when that square of the other world is
+    empty; whether it did."""
+    target = state.worlds[other_world(world)]
+    if target.piece_at(square) is not None:
+        return False
+    moving = state.worlds[world].remove_piece_at(square)
+    assert moving is not None
+    target.set_piece_at(square, moving)
+    return True
+
+
+def verdict(state: GameState, army: Side, king_captured: bool) -> tuple[str, str] | None:
+    """LG-11: ``(result, reason)`` when the move ``army`` just completed decided the game on the board (a king
+    captured, or under win=extinction a piece type gone), else None. Stalemate is the next player's to find."""
+    opponent = other(army)
+    if state.options["win"] == "extinction":
+        if extinct_types(state, COLOR[opponent]):
+            return win_for(army), "extinction"
+        if extinct_types(state, COLOR[army]):
+            return win_for(opponent), "extinction"
+        return None
+    return (win_for(army), "king captured") if king_captured else None
 
 
 def has_legal_move(state: GameState, side: Side, world: str) -> bool:
@@ -298,20 +347,9 @@ class Referee:
         plan = castle_plan(state, side, order.long)
         if isinstance(plan, str):
             return Outcome.only("rejected", side, {"kind": "rejected", "reason": plan})
-        king, king_to, rook, rook_to = plan
-        world = HOME[side]
-        board = state.worlds[world]
-        color = COLOR[side]
-        board.remove_piece_at(king)
-        board.remove_piece_at(rook)
-        board.set_piece_at(king_to, chess.Piece(chess.KING, color))
-        board.set_piece_at(rook_to, chess.Piece(chess.ROOK, color))
-        label = order.text()
-        steps = [
-            Step(chess.Piece(chess.KING, color), world, king, king_to, king_to, castle=label),
-            Step(chess.Piece(chess.ROOK, color), world, rook, rook_to, rook_to, castle=label),
-        ]
-        steps = [step for step in steps if step.from_square != step.stop]  # LG-6: a piece that stays put
+        world, label = HOME[side], order.text()
+        moved = castle_pieces(state, side, plan)
+        steps = [Step(piece, world, start, stop, stop, castle=label) for piece, start, stop in moved]
         return self.complete(state, side, army, steps, set_ep=None)
 
     def move(self, state: GameState, side: Side, army: Side, order: Move) -> Outcome:
@@ -414,14 +452,8 @@ class Referee:
     ) -> Outcome:
         """Portal checks (LG-6), messages (LG-9), and the end of the turn (LG-11)."""
         for step in steps:
-            self.forget_castling(state, step)
-            target = state.worlds[other_world(step.world)]
-            if target.piece_at(step.stop) is None:
-                board = state.worlds[step.world]
-                moving = board.remove_piece_at(step.stop)
-                assert moving is not None
-                target.set_piece_at(step.stop, moving)
-                step.through = True
+            forget_castling(state, step.world, step.from_square, step.stop)
+            step.through = pass_portal(state, step.world, step.stop)
         state.ep = None
         if set_ep is not None:
             step = steps[0]
@@ -441,13 +473,6 @@ class Referee:
             state.draw_offer = None  # a move answers the opponent's offer
         self.after_move(state, outcome, army, steps)
         return outcome
-
-    @staticmethod
-    def forget_castling(state: GameState, step: Step) -> None:
-        squares = {chess.square_name(step.from_square), chess.square_name(step.stop)}
-        for owner in ("white", "black"):
-            if HOME[owner] == step.world:
-                state.castling[owner] = [sq for sq in state.castling[owner] if sq not in squares]
 
     @staticmethod
     def arrival(state: GameState, step: Step) -> Message:
@@ -480,15 +505,9 @@ class Referee:
 
     def after_move(self, state: GameState, outcome: Outcome, army: Side, steps: list[Step]) -> None:
         opponent = other(army)
-        if state.options["win"] == "extinction":
-            if extinct_types(state, COLOR[opponent]):
-                end_game(state, outcome, win_for(army), "extinction")
-                return
-            if extinct_types(state, COLOR[army]):
-                end_game(state, outcome, win_for(opponent), "extinction")
-                return
-        elif any(step.captured and step.captured["piece"] == "K" for step in steps):
-            end_game(state, outcome, win_for(army), "king captured")
+        decided = verdict(state, army, any(step.captured and step.captured["piece"] == "K" for step in steps))
+        if decided is not None:
+            end_game(state, outcome, *decided)
             return
         if army == "black":
             state.move_number += 1
