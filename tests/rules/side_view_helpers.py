@@ -44,12 +44,14 @@ def play_all(state: GameState, *orders: str) -> list[Outcome]:
 
 
 def random_game(seed: int, plies: int, **options: Any) -> Iterator[tuple[Side, str, Outcome, GameState]]:
-    """Yield ``(side, order, outcome, state)`` for each order of a random game (random_order's mix)."""
+    """Yield ``(side, order, outcome, state)`` for each order of a random game (random_order's mix),
+    hidden setups first."""
     rng = random.Random(seed)
     state = SV.new_game(options, rng)
     for side in ("white", "black"):
         if SV.needs_setup(state, side):
-            SV.play(state, side, f"setup {rng.randrange(960)}", rng)
+            order = f"setup {rng.randrange(960)}"
+            yield side, order, SV.play(state, side, order, rng), state
     for _ in range(plies):
         side = SV.orderer(state)
         if side is None:
