@@ -162,3 +162,9 @@ def test_SV_example_orders_in_a_hidden_setup_suggest_a_setup():
 def test_SV_example_orders_promote_to_a_queen():
     state = position("k7/6P1/8/8/8/8/8/K7 w - - 0 1")
     assert "g7-g8=Q" in SV.example_orders(SV.view(state, "white"), "white")
+
+
+def test_SV_example_orders_for_a_lone_king_are_king_steps():
+    state = position("k7/8/8/8/8/8/8/K7 w - - 0 1")
+    examples = SV.example_orders(SV.view(state, "white"), "white")
+    assert len(examples) >= 2 and set(examples) <= {"a1-a2", "a1-b1", "a1-b2"}

@@ -32,7 +32,7 @@ def written(board: chess.BaseBoard, from_square: int, to_square: int) -> str:
 
 
 def example_orders(view: View, side: Side) -> list[str]:
-    """Up to three plausible orders: a capture of a piece seen exactly, a pawn push, a piece move."""
+    """Up to three plausible orders: a capture of a piece seen exactly, a pawn push, a piece move, a king step."""
     board = known_board(view, side)
     color = side == "white"
     own = board.occupied_co[color]
@@ -47,7 +47,7 @@ def example_orders(view: View, side: Side) -> list[str]:
     def progress(square: int) -> int:
         return chess.square_rank(square) if color else 7 - chess.square_rank(square)
 
-    captures, pushes, piece_moves = [], [], []
+    captures, pushes, piece_moves, king_moves = [], [], [], []
     for square in sorted(chess.scan_forward(own), key=centrality):
         kind = board.piece_type_at(square)
         if kind == chess.PAWN:
@@ -57,13 +57,20 @@ def example_orders(view: View, side: Side) -> list[str]:
                 pushes.append(written(board, square, ahead))
         else:
             reach = board.attacks_mask(square)
-            free = list(chess.scan_forward(reach & ~board.occupied))
-            free.sort(key=lambda target: (-progress(target), centrality(target)))
-            if free and kind != chess.KING:
+            free = sorted(chess.scan_forward(reach & ~board.occupied), key=lambda t: (-progress(t), centrality(t)))
+            if kind == chess.KING:
+                king_moves += [written(board, square, target) for target in free]  # all: a lone king still has examples
+            elif free:
                 piece_moves.append(written(board, square, free[0]))
         captures += [written(board, square, target) for target in chess.scan_forward(reach & enemies)]
-    picked = []
-    for group in (captures, pushes, piece_moves):
-        if group and group[0] not in picked:
-            picked.append(group[0])
-    return picked[:3]
+    return first_of_each([captures, pushes, piece_moves, king_moves], 3)
+
+
+def first_of_each(groups: list[list[str]], count: int) -> list[str]:
+    """Up to ``count`` orders, one from each group in turn, so the examples show different kinds of move."""
+    picked: list[str] = []
+    for rank in range(max(map(len, groups))):
+        for group in groups:
+            if rank < len(group) and group[rank] not in picked and len(picked) < count:
+                picked.append(group[rank])
+    return picked

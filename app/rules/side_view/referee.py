@@ -16,7 +16,7 @@ import chess
 from app.rules import backrank
 from app.rules.base import OrderError, Outcome, SetupError, Side, other
 from app.rules.common import answer_common, forfeit, win_for
-from app.rules.side_view.moves import castle_destination, legal_by_order
+from app.rules.side_view.moves import castle_destination, legal_by_order, order_text
 from app.rules.side_view.orders import Castle, Command, Move, Order, Setup, read_order
 from app.rules.side_view.sight import TYPE_LETTER
 from app.rules.side_view.state import SIDE_OF, GameState, start_position
@@ -146,33 +146,37 @@ def find_move(board: chess.Board, order: Move | Castle) -> tuple[str, chess.Move
     if text not in legal and isinstance(order, Move) and order.promotion is None:
         text += "=Q"
     found = legal.get(text)
-    if found is None:
+    return (order_text(board, found), found) if found is not None else None
+
+
+def capture_of(board: chess.Board, chosen: chess.Move) -> tuple[chess.Piece, int] | None:
+    """The piece a legal move takes, and where it stood (beside the pawn's target for en passant)."""
+    if board.is_castling(chosen) or not board.is_capture(chosen):
         return None
-    if board.is_castling(found):
-        text = "O-O" if board.is_kingside_castling(found) else "O-O-O"
-    return text, found
+    square = chosen.to_square
+    if board.is_en_passant(chosen):
+        square = chess.square(chess.square_file(chosen.to_square), chess.square_rank(chosen.from_square))
+    victim = board.piece_at(square)
+    assert victim is not None
+    return victim, square
 
 
 def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
+    """Play a legal order; the mover hears it in full, the opponent only their own loss (SV-4)."""
     board = state.board
     found = find_move(board, order)
     if found is None:
         return rejected(side, "illegal", order.text())  # SV-3: no reason, to the orderer only
     text, chosen = found
-    castle = text if board.is_castling(chosen) else None
     piece = board.piece_at(chosen.from_square)
     assert piece is not None
-    captured = None
-    en_passant = board.is_en_passant(chosen)
-    if castle is None and board.is_capture(chosen):
-        square = chosen.to_square
-        if en_passant:
-            square = chess.square(chess.square_file(chosen.to_square), chess.square_rank(chosen.from_square))
-        victim = board.piece_at(square)
-        assert victim is not None
-        captured = piece_info(victim, square)
-        state.tray += victim.symbol()
+    castle = text if board.is_castling(chosen) else None
     to_square = castle_destination(board, chosen) if castle else chosen.to_square
+    en_passant = board.is_en_passant(chosen)
+    capture = capture_of(board, chosen)
+    captured = piece_info(*capture) if capture else None
+    if capture:
+        state.tray += capture[0].symbol()
     board.push(chosen)
     state.moves.append(chosen.uci())
     opponent = other(side)
@@ -192,12 +196,18 @@ def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
     if state.draw_offer == opponent:
         state.draw_offer = None  # a move answers the opponent's offer
     if board.is_check():
-        outcome.tell(opponent, {"kind": "check", "color": opponent})
-    ending = board.outcome()
+        outcome.tell(opponent, {"kind": "check", "color": opponent})  # SV-4: no direction, no checking piece
+    finish_on_the_board(state, outcome)
+    return outcome
+
+
+def finish_on_the_board(state: GameState, outcome: Outcome) -> None:
+    """SV-5: checkmate, stalemate, insufficient material, the 75-move rule and fivefold repetition end the game
+    by themselves (python-chess checks mate first, so a mate on the 75th move still wins)."""
+    ending = state.board.outcome()
     if ending is not None:
         result = "1/2-1/2" if ending.winner is None else win_for(SIDE_OF[ending.winner])
         end_game(state, outcome, result, END_REASONS[ending.termination])
-    return outcome
 
 
 def forfeit_game(state: GameState, side: Side, reason: str) -> Outcome:
