@@ -468,7 +468,7 @@ def test_SV_5_a_capture_or_pawn_move_restarts_the_50_move_count():
 # --------------------------------------------------------------------------- referee play (CONTRACT.md)
 
 
-def test_SV_referee_play_scenario_gives_the_contract_output():
+def test_SV_4_referee_play_scenario_gives_the_contract_output():
     orders = [
         ["white", "b2-b3"], ["black", "e2-e4"], ["black", "hello h5"], ["black", "h7-h6"], ["white", "claim draw"],
         ["white", "d1-a4"],
@@ -501,7 +501,7 @@ def test_SV_referee_play_scenario_gives_the_contract_output():
     assert output["to_move"] == "white" and output["result"] is None and output["reason"] is None
 
 
-def test_SV_referee_play_scenario_to_checkmate():
+def test_SV_1_referee_play_scenario_to_checkmate():
     output = run_scenario({"variant": "side-view", "orders": [["white", o] if i % 2 == 0 else ["black", o]
                                                              for i, o in enumerate(FOOLS_MATE)]})
     assert (output["result"], output["reason"], output["to_move"]) == ("0-1", "checkmate", None)

@@ -21,7 +21,7 @@ COLOR = {"white": chess.WHITE, "black": chess.BLACK}
 
 @SETTINGS
 @given(seed=st.integers(0, 2**32), physics=physics_values, setup=setups)
-def test_SV_json_round_trip_is_exact_and_a_reloaded_game_plays_on_identically(seed, physics, setup):
+def test_SV_5_json_round_trip_is_exact_and_a_reloaded_game_plays_on_identically(seed, physics, setup):
     """Reloading before every order (as the server does) changes nothing: same outcomes, same end,
     repetition history included; pieces on the board plus the tray are always the 32 of the start."""
     played = []
@@ -41,7 +41,7 @@ def test_SV_json_round_trip_is_exact_and_a_reloaded_game_plays_on_identically(se
         assert SV.result(replay) == SV.result(state)
 
 
-def test_SV_random_orders_bring_about_every_result():
+def test_SV_3_random_orders_bring_about_every_result():
     results, reasons = set(), set()
     for seed in range(12):
         events = list(random_game(seed, 300, physics=1 + seed % 3))

@@ -126,7 +126,7 @@ def test_SV_2_views_before_a_hidden_setup_is_complete_show_no_piece():
 CANONICAL = re.compile(r"^([a-h][1-8]-[a-h][1-8](=[QRBN])?|O-O|O-O-O)$")
 
 
-def test_SV_example_orders_at_the_start_are_canonical_and_legal_there():
+def test_SV_2_example_orders_at_the_start_are_canonical_and_legal_there():
     state = SV.new_game({})
     for side in ("white", "black"):
         examples = SV.example_orders(SV.view(state, side), side)
@@ -136,7 +136,7 @@ def test_SV_example_orders_at_the_start_are_canonical_and_legal_there():
     assert set(examples) <= set(SV.legal_orders(state))
 
 
-def test_SV_example_orders_capture_an_enemy_seen_exactly_and_never_land_on_own_pieces():
+def test_SV_2_example_orders_capture_an_enemy_seen_exactly_and_never_land_on_own_pieces():
     state = position("4k3/8/8/3p4/8/8/8/3QK2N w - - 0 1", physics=3)
     examples = SV.example_orders(SV.view(state, "white"), "white")
     assert examples[0] == "d1-d5"  # the pawn is the nearest piece of rank 5: its square is known
@@ -144,7 +144,7 @@ def test_SV_example_orders_capture_an_enemy_seen_exactly_and_never_land_on_own_p
     assert all(own.piece_at(chess.parse_square(order[3:5])) is None for order in examples)
 
 
-def test_SV_example_orders_depend_on_the_view_alone():
+def test_SV_2_example_orders_depend_on_the_view_alone():
     """Two positions that look the same to White (physics 1) give the same examples."""
     first = position("4k3/8/8/8/r6p/8/PPPP4/4K3 w - - 0 1", physics=1)
     second = position("4k3/8/8/8/4r2p/8/PPPP4/4K3 w - - 0 1", physics=1)
@@ -154,17 +154,17 @@ def test_SV_example_orders_depend_on_the_view_alone():
     assert examples[0] in {"b2-b3", "c2-c3", "d2-d3", "a2-a3"}
 
 
-def test_SV_example_orders_in_a_hidden_setup_suggest_a_setup():
+def test_SV_2_example_orders_in_a_hidden_setup_suggest_a_setup():
     state = SV.new_game({"setup": "hidden"})
     assert all(order.startswith("setup ") for order in SV.example_orders(SV.view(state, "white"), "white"))
 
 
-def test_SV_example_orders_promote_to_a_queen():
+def test_SV_2_example_orders_promote_to_a_queen():
     state = position("k7/6P1/8/8/8/8/8/K7 w - - 0 1")
     assert "g7-g8=Q" in SV.example_orders(SV.view(state, "white"), "white")
 
 
-def test_SV_example_orders_for_a_lone_king_are_king_steps():
+def test_SV_2_example_orders_for_a_lone_king_are_king_steps():
     state = position("k7/8/8/8/8/8/8/K7 w - - 0 1")
     examples = SV.example_orders(SV.view(state, "white"), "white")
     assert len(examples) >= 2 and set(examples) <= {"a1-a2", "a1-b1", "a1-b2"}

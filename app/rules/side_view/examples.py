@@ -62,7 +62,7 @@ def example_orders(view: View, side: Side) -> list[str]:
                 king_moves += [written(board, square, target) for target in free]  # all: a lone king still has examples
             elif free:
                 piece_moves.append(written(board, square, free[0]))
-        captures += [written(board, square, target) for target in chess.scan_forward(reach & enemies)]
+        captures += [written(board, square, target) for target in chess.scan_forward(reach & enemies & ~board.kings)]
     return first_of_each([captures, pushes, piece_moves, king_moves], 3)
 
 
