@@ -6,10 +6,12 @@ from functools import cache
 
 from app.present.base import Presenter
 from app.present.looking_glass import LookingGlassPresenter
+from app.present.side_view import SideViewPresenter
 from app.rules.registry import get_variant
 
 PRESENTERS: dict[str, type[Presenter]] = {
     "looking-glass": LookingGlassPresenter,
+    "side-view": SideViewPresenter,
 }
 
 

@@ -35,7 +35,8 @@ def grid_lines(grid: Grid) -> list[str]:
         lines += [f"{row.label:>2} " + "".join(cell_text(cell, True) for cell in row.cells) + f" {row.label}"
                   for row in grid.rows]
         lines.append(files)
-    else:
+    else:  # a blank line where a board has its file letters, so the rows line up with a board's ranks
+        lines.append("")
         lines += [f"{row.label:>2}  " + " ".join(cell_text(cell, False) for cell in row.cells) for row in grid.rows]
     return lines
 
