@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from app.config import log_level
+from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.rules.scenario import run_perft, run_scenario
 
 WORKER_GRACE = 60.0  # seconds ``serve`` gives its worker thread to finish the round under way when stopped
@@ -91,7 +92,7 @@ def ingest(file: click.utils.LazyFile) -> None:
 @click.option("--variant", required=True)
 @click.option("--white", required=True, help="White's email address")
 @click.option("--black", required=True, help="Black's email address")
-@click.option("--option", "options", multiple=True, help="K=V, e.g. days=3 or strikes=3 (repeatable)")
+@click.option("--option", "options", multiple=True, help="K=V: days=3, or one of the variant's options (repeatable)")
 def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
     from app.games.service import GameService, ServiceError
 
@@ -170,11 +171,13 @@ def serve() -> None:
     click.echo("stopped")
 
 
-@cli.command(help="Play a short scripted game through the real pipeline on a throw-away database.")
-def demo() -> None:
+@cli.command(help="Play a short game through the real pipeline on a throw-away database.")
+@click.option("--variant", default=DEFAULT_VARIANT, show_default=True, type=click.Choice(sorted(VARIANTS)))
+@click.option("--seed", default=2026, show_default=True, help="the random orders' seed")
+def demo(variant: str, seed: int) -> None:
     from app.demo import run_demo
 
-    run_demo(click.echo)
+    run_demo(click.echo, variant_name=variant, seed=seed)
 
 
 @cli.group(help="Stored inbound mail: list it, show one message, process a failed one again.")

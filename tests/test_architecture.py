@@ -1,6 +1,7 @@
 """The lines never to cross (ARCHITECTURE.md), checked on every import in the code."""
 
 import ast
+import re
 from pathlib import Path
 
 APP = Path(__file__).parent.parent / "app"
@@ -72,3 +73,47 @@ def test_only_the_game_service_calls_the_statements_that_write_games_players_and
                 assert not (isinstance(node.value, ast.Name) and node.value.id == "records"), (str(path), node.attr)
             if isinstance(node, ast.ImportFrom) and node.module == "app.games.records":
                 assert not writers & {alias.name for alias in node.names}, str(path)
+
+
+VARIANT_WORDS = re.compile(
+    r"\b(looking[- _]?glass|mirror|real world|worlds?|strikes?|notebooks?|portals?|prox(y|ies)|side[- _]?view|"
+    r"quasi|alice|palindromic|physics|(left|right)[- ]handed|handedness|shortened|castl\w*|e2-e4)\b",
+    re.IGNORECASE,
+)
+NEUTRAL = [APP / "games", APP / "web", APP / "inbound", APP / "outbound", APP / "worker.py", APP / "server.py",
+           APP / "admin.py", APP.parent / "templates"]
+
+
+def neutral_files() -> list[Path]:
+    files = []
+    for place in NEUTRAL:
+        files += [place] if place.is_file() else [path for path in place.rglob("*") if path.suffix in
+                                                  (".py", ".html", ".txt")]
+    return files
+
+
+def test_the_service_the_mail_the_web_and_the_templates_name_no_variant():
+    """Everything variant-specific comes from the variant (app/rules) and its presenter (app/present)."""
+    found = []
+    for path in neutral_files():
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if "clients.py" in path.name:  # replies as mail clients write them: any game's orders
+                continue
+            match = VARIANT_WORDS.search(line)
+            if match:
+                found.append(f"{path.relative_to(APP.parent)}:{number}: {match.group(0)}")
+    assert found == []
+
+
+def test_presenters_import_nothing_of_games_mail_web_or_the_database():
+    """A presenter sees a player's view and messages, never a game's state or the database."""
+    forbidden = ("app.games", "app.inbound", "app.outbound", "app.web", "app.db", "flask", "sqlalchemy")
+    for path, names in imports(APP / "present").items():
+        assert not any(name.startswith(forbidden) for name in names), (path, names)
+
+
+def test_every_variant_has_a_presenter():
+    from app.present.registry import PRESENTERS
+    from app.rules.registry import VARIANTS
+
+    assert set(VARIANTS) == set(PRESENTERS)

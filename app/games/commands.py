@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 REFEREE = "order"  # a line for the variant's referee: moves, setup, resign, draw offers
-MOVE = "move"  # a referee line that is a move or castling order
+MOVE = "move"  # a referee line that is a move (the variant says which lines are)
 GAME, LOBBY = "game", "lobby"  # where a command is understood: a reply in a game, or mail to the bare address
 
 

@@ -107,7 +107,7 @@ class Mailer:
     def standing(self, game: GameRecord, state: Any) -> Standing:
         variant = get_variant(game.variant)
         return Standing(variant.move_number(state), variant.orderer(state), variant.army_to_move(state),
-                        variant.strikes(state), game.options)
+                        variant.public(state), game.options)
 
     def token(self, game: GameRecord, side: str) -> str:
         return self.signer.reply_token(ReplyToken(game.id, side, game.ply))

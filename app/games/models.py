@@ -19,7 +19,7 @@ class Player(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(320), unique=True)
     name: Mapped[str] = mapped_column(String(100))
-    # What the player chose to see and how (only what they changed): {"notebook": false}, ...
+    # What the player chose to see and how, as the variants' commands set it (only what they changed)
     preferences: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     vacation_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     vacation_year: Mapped[int] = mapped_column(Integer, default=0)

@@ -25,7 +25,7 @@ class Standing:
     move_number: int
     orderer: str | None  # who is to send the next move order
     army: str | None  # whose army moves next (another than the orderer's where one orders for the other)
-    strikes: dict[str, int]
+    public: dict[str, Any]  # what else both know (``Variant.public``)
     options: dict[str, Any]
 
 

@@ -161,8 +161,8 @@ class LookingGlassPresenter(Presenter):
         home, _away = WORLDS_OF[side]
         limit = standing.options.get("strikes", 3)
         lines = [f"You see the {WORLD_NAMES[home]} world.",
-                 f"Strikes: you {standing.strikes[side]} of {limit}, "
-                 f"{names.opponent} {standing.strikes[other_side(side)]} of {limit}."]
+                 f"Strikes: you {standing.public['strikes'][side]} of {limit}, "
+                 f"{names.opponent} {standing.public['strikes'][other_side(side)]} of {limit}."]
         if standing.orderer == side and standing.army not in (None, side):
             lines.append(f"Your opponent's order was impossible: you now order one move for {names.opponent}'s army.")
         return lines
@@ -272,7 +272,7 @@ class LookingGlassPresenter(Presenter):
         lines = [self.describe(message, names) for message in messages]
         limit = standing.options.get("strikes", 3)
         if result == "strike" and actor:
-            count = standing.strikes[names.me]
+            count = standing.public["strikes"][names.me]
             return Tidings("notice", f"impossible order, strike {count} of {limit}", [
                 f"Your order {order} was impossible. That is strike {count} of {limit}: strike {limit} loses "
                 "the game. The referee does not say why."])

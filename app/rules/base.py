@@ -172,6 +172,10 @@ class Variant:
         """Strike counts by side (zeros for variants without strikes)."""
         return {"white": 0, "black": 0}
 
+    def public(self, state: Any) -> dict[str, Any]:
+        """What both players know besides their views (counts both are told), for the status lines."""
+        return {"strikes": self.strikes(state)}
+
     def example_orders(self, view: View, side: Side) -> list[str]:
         """A few orders ``side`` could send now, worked out from their own view alone (never from the
         state, so they tell nothing the view does not), written in the variant's canonical form."""
