@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.rules.base import Outcome, Side
 from app.rules.quasi_alice import QuasiAlice, judge
-from app.rules.quasi_alice.movegen import legal_moves
+from app.rules.quasi_alice.movegen import checkers, legal_moves
 from app.rules.quasi_alice.orders import written
 from app.rules.quasi_alice.position import Position, castling_from_text, parse_label
 from app.rules.quasi_alice.state import COLOR_OF, GameState
@@ -29,6 +29,7 @@ def qa_position(
         board, square = parse_label(en_passant)
         ep = board * 64 + square
     position = Position.from_placements([A, B, C, D], COLOR_OF[to_move], castling_from_text(castling), ep)
+    assert not checkers(position, position.turn ^ 1), "the side that just moved cannot be in check"
     state = GameState(position, halfmove_clock=halfmove_clock)
     state.history = [state.repetition_key()]
     return state

@@ -139,6 +139,14 @@ def test_QA4_3_a_king_may_land_on_an_enemy_piece_but_never_on_the_enemy_king():
     moved(state, "white", "A:e4-e3>B")
 
 
+def test_QA4_3_a_king_with_nowhere_to_land():
+    state = qa_position(A="8/8/8/8/4K3/8/8/8", B="k7/8/8/8/8/4P3/8/8")
+    assert why(state, "white", "A:e4-e3") == (
+        "there is no e3 on a board with a king that is empty or holds an enemy piece other than the king"
+    )
+    assert why(state, "white", "A:e4-e4") == "a king cannot move from e4 to e4"
+
+
 def test_QA4_3_only_a_king_captures_on_landing():
     state = qa_position(A="4k3/8/8/8/8/8/8/4K1N1", B="8/8/8/8/8/5p2/8/8")
     assert why(state, "white", "A:g1-f3>B") == (
@@ -175,6 +183,13 @@ def test_QA4_4_both_landing_squares_must_be_empty_on_the_destination_board():
     assert why(state, "white", "O-O") == (
         "A:O-O is legal onto C and D: add the destination board, as in A:O-O>C"
     )
+    assert onto_boards(state, "A:O-O-O") == {"B", "C", "D"}
+
+
+def test_QA4_4_castling_with_no_board_to_land_on_is_illegal():
+    blocked = "8/8/8/8/8/8/8/5n2"
+    state = qa_position(A=CASTLING_A, B=blocked, C=blocked, D="8/8/8/8/8/8/8/6n1", castling="KQkq")
+    assert why(state, "white", "A:O-O") == "there is no other board where g1 and f1 are both empty"
     assert onto_boards(state, "A:O-O-O") == {"B", "C", "D"}
 
 

@@ -1,8 +1,9 @@
 """The rules QA4-2 .. QA4-6 read one at a time, slowly, on python-chess boards: why a move is illegal.
 
 The referee asks here for the reason it tells a player whose order is rejected, and the tests enumerate
-every candidate (board, from, to, destination board, promotion piece, castling) through ``reason`` to
-check the fast generator of ``movegen.py``, which reaches its answers by other means.
+every candidate (board, from, to, destination board, promotion piece, castling) through ``move_reason``
+and ``castle_reason`` (``legal_orders``) to check the fast generator of ``movegen.py``, which reaches its
+answers by other means.
 """
 
 from __future__ import annotations
@@ -37,12 +38,6 @@ class Snapshot:
     turn: chess.Color
     castling: str
     ep: tuple[str, int] | None
-
-    def king_board(self, color: chess.Color) -> str | None:
-        for name in BOARD_NAMES:
-            if self.boards[name].king(color) is not None:
-                return name
-        return None
 
 
 def snapshot_of(position: Position) -> Snapshot:
@@ -168,20 +163,6 @@ def destination_reason(snapshot: Snapshot, label: str, onto: str) -> str | None:
     return None
 
 
-def landing_reason(snapshot: Snapshot, onto: str, square: int, piece: chess.Piece) -> str | None:
-    """QA4-3: the landing square must be empty; a king may land on an enemy piece, never the enemy king."""
-    occupant = snapshot.boards[onto].piece_at(square)
-    if occupant is None:
-        return None
-    if occupant.color == piece.color:
-        return f"{name(onto, square)} holds one of your own pieces, so nothing can land there"
-    if occupant.piece_type == chess.KING:
-        return f"no piece may land on the enemy king ({name(onto, square)})"
-    if piece.piece_type != chess.KING:
-        return f"{name(onto, square)} is occupied: only a king may land on an enemy piece and capture it"
-    return None
-
-
 def safety_after(boards: dict[str, chess.BaseBoard], color: chess.Color) -> str | None:
     """QA4-6: after the transfer the mover's king must not be in check on its board."""
     for label in BOARD_NAMES:
@@ -278,20 +259,34 @@ def castle_before_transfer(snapshot: Snapshot, label: str, long: bool) -> str | 
     )
 
 
-def transfer_reason(snapshot: Snapshot, played: Played, onto: str) -> str | None:
-    """QA4-3 and QA4-6: the destination board, the landing square(s) there, the king safe afterwards."""
-    why = destination_reason(snapshot, played.label, onto)
-    if why:
-        return why
+def landing_reason(snapshot: Snapshot, played: Played, onto: str) -> str | None:
+    """QA4-3 and QA4-4: the landing square must be empty; a king may land on an enemy piece, never the
+    enemy king; castling king and rook need both their squares empty."""
+    target = snapshot.boards[onto]
     square = played.square
     if played.rook is not None:
         rook_to = played.rook[1]
-        if snapshot.boards[onto].piece_at(square) is not None or snapshot.boards[onto].piece_at(rook_to) is not None:
+        if target.piece_at(square) is not None or target.piece_at(rook_to) is not None:
             return f"castling needs {name(onto, square)} and {name(onto, rook_to)} empty for the king and rook to land"
-    else:
-        why = landing_reason(snapshot, onto, square, played.piece)
-        if why:
-            return why
+        return None
+    occupant = target.piece_at(square)
+    if occupant is None:
+        return None
+    if occupant.color == played.piece.color:
+        return f"{name(onto, square)} holds one of your own pieces, so nothing can land there"
+    if occupant.piece_type == chess.KING:
+        return f"no piece may land on the enemy king ({name(onto, square)})"
+    if played.piece.piece_type != chess.KING:
+        return f"{name(onto, square)} is occupied: only a king may land on an enemy piece and capture it"
+    return None
+
+
+def transfer_reason(snapshot: Snapshot, played: Played, onto: str) -> str | None:
+    """QA4-3, QA4-4 and QA4-6: the destination board, the landing square(s) there, the king safe afterwards."""
+    why = destination_reason(snapshot, played.label, onto) or landing_reason(snapshot, played, onto)
+    if why:
+        return why
+    square = played.square
     boards = dict(snapshot.boards)
     left = boards[played.label] = played.board.copy()
     target = boards[onto] = snapshot.boards[onto].copy()
@@ -309,18 +304,15 @@ def no_destination_reason(snapshot: Snapshot, played: Played) -> str | None:
     reasons = [transfer_reason(snapshot, played, onto) for onto in allowed]
     if any(reason is None for reason in reasons):
         return None
-    landable = [
-        onto for onto in allowed
-        if (played.rook is None and landing_reason(snapshot, onto, played.square, played.piece) is None)
-        or (played.rook is not None and not snapshot.boards[onto].piece_at(played.square)
-            and not snapshot.boards[onto].piece_at(played.rook[1]))
-    ]
+    landable = [onto for onto in allowed if landing_reason(snapshot, played, onto) is None]
     if landable:
-        return reasons[allowed.index(landable[0])]
-    where = "another board" if len(allowed) == 3 else "a board with a king"
+        return reasons[allowed.index(landable[0])]  # lands, but leaves the king in check (QA4-6)
+    both_kings_here = len(allowed) == 3
+    where = "another board" if both_kings_here else "a board with a king"
     square = chess.square_name(played.square)
     if played.rook is not None:
-        return f"there is no board with a king where {square} and {chess.square_name(played.rook[1])} are both empty"
+        boards = "other board" if both_kings_here else "board with a king"
+        return f"there is no {boards} where {square} and {chess.square_name(played.rook[1])} are both empty"
     if played.piece.piece_type == chess.KING:
         return f"there is no {square} on {where} that is empty or holds an enemy piece other than the king"
     return f"there is no empty {square} on {where}"

@@ -15,6 +15,8 @@ questions rule by rule, slowly, and the tests hold the two to agree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import chess
 
 from app.rules.quasi_alice.position import (
@@ -32,6 +34,7 @@ from app.rules.quasi_alice.position import (
 )
 
 Move = tuple[int, int, int, int, int, int]
+Append = Callable[[Move], None]
 NORMAL, EN_PASSANT, CASTLE = 0, 1, 2
 PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 
@@ -170,9 +173,7 @@ def legal_moves(position: Position, cell: int = -1) -> list[Move]:
         occupied = own | enemy
         base = board * 16 + own_offset
         on_king_board = board == king_board
-        if on_king_board:
-            landings = [(onto, empty[onto]) for onto in destinations[board]]
-        elif checking:
+        if checking and not on_king_board:  # only landing between the checker and the king helps
             landings = [(king_board, block)] if king_board in destinations[board] else []
         else:
             landings = [(onto, empty[onto]) for onto in destinations[board]]
@@ -280,7 +281,7 @@ def _safe_leaving(
 
 
 def _king_moves(
-    position: Position, append, color: int, board: int, king: int, occupied: int, destinations: tuple[int, ...]
+    position: Position, append: Append, color: int, board: int, king: int, occupied: int, destinations: tuple[int, ...]
 ) -> None:
     """QA4-2: not onto a square attacked on the starting board (king lifted); QA4-3: onto an empty square
     or an enemy piece other than the king; QA4-6: not in check where it lands."""
@@ -307,7 +308,7 @@ def _king_moves(
 
 
 def _castlings(
-    position: Position, append, color: int, occupied: int, destinations: tuple[int, ...], empty: list[int]
+    position: Position, append: Append, color: int, occupied: int, destinations: tuple[int, ...], empty: list[int]
 ) -> None:
     """QA4-4 from board A: FIDE's conditions there (the caller saw no check), then both pieces onto one
     board whose two landing squares are empty, the king not in check there."""
@@ -343,7 +344,7 @@ def _castlings(
 
 def _en_passant(
     position: Position,
-    append,
+    append: Append,
     color: int,
     destinations: tuple[tuple[int, ...], ...],
     empty: list[int],

@@ -112,10 +112,16 @@ class Position:
         if len(placements) != 4:
             raise ValueError("a position needs four boards")
         position = cls()
+        kings = [0, 0]
         for board, text in enumerate(placements):
             parsed = chess.BaseBoard(text)
+            if parsed.pawns & chess.BB_BACKRANKS:
+                raise ValueError(f"a pawn on the first or last rank of board {BOARD_NAMES[board]}")
             for square, piece in parsed.piece_map().items():
                 position.put(board, square, code_of(int(piece.color), piece.piece_type))
+                kings[piece.color] += piece.piece_type == KING
+        if kings != [1, 1]:
+            raise ValueError("a position needs one king of each colour")
         position.turn = turn
         position.castling = castling
         position.ep = ep
