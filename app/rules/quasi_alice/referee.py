@@ -7,6 +7,8 @@ information (QA4-9): both players are told every move, check and end; a rejectio
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import chess
 
 from app.rules.base import Message, OrderError, Outcome, Side, other
@@ -99,14 +101,7 @@ def resolve(state: GameState, order: MoveOrder | CastleOrder) -> Move:
     if matches:
         _ambiguous(matches, f"{label}:{MoveOrder(None, order.origin, order.to, order.promotion).text()}")
     snapshot = judge.snapshot_of(position)
-    played = judge.before_transfer(snapshot, label, order.origin, order.to, promotion or None)
-    if isinstance(played, str):
-        raise Rejected(played)
-    why = (
-        judge.transfer_reason(snapshot, played, order.onto) if order.onto
-        else judge.no_destination_reason(snapshot, played)
-    )
-    raise Rejected(why or "that move is not legal now")
+    _refuse(snapshot, judge.before_transfer(snapshot, label, order.origin, order.to, promotion or None), order.onto)
 
 
 def _resolve_castle(state: GameState, order: CastleOrder) -> Move:
@@ -124,17 +119,18 @@ def _resolve_castle(state: GameState, order: CastleOrder) -> Move:
     if matches:
         _ambiguous(matches, f"{label}:{CastleOrder(order.long).text()}")
     snapshot = judge.snapshot_of(position)
-    played = judge.castle_before_transfer(snapshot, label, order.long)
+    _refuse(snapshot, judge.castle_before_transfer(snapshot, label, order.long), order.onto)
+
+
+def _refuse(snapshot: judge.Snapshot, played: str | judge.Played, onto: str | None) -> NoReturn:
+    """Raise Rejected with the first rule the move breaks, before the transfer or in it."""
     if isinstance(played, str):
         raise Rejected(played)
-    why = (
-        judge.transfer_reason(snapshot, played, order.onto) if order.onto
-        else judge.no_destination_reason(snapshot, played)
-    )
-    raise Rejected(why or "that castling is not legal now")
+    why = judge.transfer_reason(snapshot, played, onto) if onto else judge.no_destination_reason(snapshot, played)
+    raise Rejected(why or "that move is not legal now")
 
 
-def _ambiguous(matches: list[Move], text: str) -> None:
+def _ambiguous(matches: list[Move], text: str) -> NoReturn:
     boards = [BOARD_NAMES[move[3]] for move in matches]
     choices = ", ".join(boards[:-1]) + " and " + boards[-1]
     raise OrderError(f"{text} is legal onto {choices}: add the destination board, as in {text}>{boards[0]}")
