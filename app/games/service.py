@@ -379,9 +379,28 @@ class GameService:
     def start_setup(self, game: GameRecord) -> None:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
-        game.status = "setup" if any(variant.needs_setup(state, side) for side in SIDES) else "active"
-        for side in SIDES:
-            self.mailer.send_setup_request(game, side)
+        if any(variant.needs_setup(state, side) for side in SIDES):
+            game.status = "setup"
+            for side in SIDES:
+                self.mailer.send_setup_request(game, side)
+            return
+        game.status = "active"
+        mails = Mails()
+        self.announce_start(game, state, "Both have accepted", mails)
+        self.send(game, mails)
+
+    def announce_start(self, game: GameRecord, state: Any, why: str, mails: Mails) -> None:
+        """Play begins: the first to move gets the first move request, the other a word that it has begun."""
+        orderer = get_variant(game.variant).orderer(state)
+        assert orderer is not None
+        for each in SIDES:
+            if each == orderer:
+                mails.request(each, [f"{why}: the game has started. You move first."],
+                              f"the game has started - your move ({SIDE_TITLE[each]})")
+            else:
+                mails.message(each, "started", f"the game has started - waiting for {SIDE_TITLE[orderer]}", [
+                    f"{why}: the game has started. {SIDE_TITLE[orderer]} moves first; you will get your move "
+                    f"request after {SIDE_TITLE[orderer]}'s move."], show_position=True)
 
     # ------------------------------------------------------------------ referee orders
 
@@ -429,14 +448,7 @@ class GameService:
         orderer = variant.orderer(state)
         standing = self.mailer.standing(game, state)
         if outcome.result == "setup" and orderer is not None:
-            for each in SIDES:
-                if each == orderer:
-                    mails.request(each, ["Both setups are in: the game has started. You move first."],
-                                  f"the game has started - your move ({SIDE_TITLE[each]})")
-                else:
-                    mails.message(each, "started", f"the game has started - waiting for {SIDE_TITLE[orderer]}", [
-                        f"Both setups are in: the game has started. {SIDE_TITLE[orderer]} moves first; "
-                        f"you will get your move request after {SIDE_TITLE[orderer]}'s move."], show_position=True)
+            self.announce_start(game, state, "Both setups are in", mails)
             return
         for each in SIDES:
             names = self.names(game, each)
