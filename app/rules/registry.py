@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from app.rules.base import Variant
 from app.rules.looking_glass import LookingGlass
+from app.rules.palindromic import Palindromic
 
 VARIANTS: dict[str, Variant] = {
-    variant.name: variant for variant in (LookingGlass(),)
+    variant.name: variant for variant in (LookingGlass(), Palindromic())
 }
 
 
