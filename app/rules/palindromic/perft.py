@@ -39,8 +39,9 @@ def legal_moves(state: GameState) -> list[chess.Move]:
 
 
 def legal_orders(state: GameState) -> list[str]:
-    """Every PAL-legal move of the player to move, canonical, each once (none after the reversal,
-    checkmate or stalemate; other draws are ignored as ``perft`` ignores them)."""
+    """Every PAL-legal move of the player to move, canonical, each once: none when the board has decided
+    the game (the reversal, checkmate, stalemate); results the board alone does not decide (repetition,
+    the 50-move rule, the dead position, or off the board) are ignored, as ``perft`` ignores them."""
     board = playing_board(state)
     if board is None:
         return []

@@ -17,7 +17,7 @@ from app.rules.common import answer_common, forfeit, win_for
 from app.rules.palindromic.dead import is_dead
 from app.rules.palindromic.destinations import is_home
 from app.rules.palindromic.legality import canonical, is_castle, order_move, pal_moves
-from app.rules.palindromic.orders import Command, read_order
+from app.rules.palindromic.orders import Command, Order, read_order
 from app.rules.palindromic.state import COLOR, SIDE_OF, GameState, position_key
 
 SIDE_TITLE = {"white": "White", "black": "Black"}
@@ -89,7 +89,16 @@ class Referee:
         except OrderError as error:
             return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
         if state.pass_due is not None and state.result is None:
-            self.pass_turn(state)  # owed before anything else; callers normally ask ``automatic`` first
+            # A pass is owed before anything else. Callers ask ``automatic`` right after each order, so this
+            # happens only to one that does not; the pass is then told ahead of what this order brings.
+            owed = self.pass_turn(state)
+            outcome = self.adjudicate(state, side, order)
+            for reader in ("white", "black"):
+                outcome.to[reader][:0] = owed.to[reader]
+            return outcome
+        return self.adjudicate(state, side, order)
+
+    def adjudicate(self, state: GameState, side: Side, order: Order) -> Outcome:
         if state.result is not None:
             reason = f"the game is over ({state.result}, {state.reason})"
             return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
