@@ -124,6 +124,7 @@ class Referee:
         return side, self.pass_turn(state)
 
     def pass_turn(self, state: GameState) -> Outcome:
+        """Pass for the home player (a null move: the turn, the move number and the 50-move count go on)."""
         side = state.pass_due
         assert side is not None
         state.pass_due = None
@@ -138,28 +139,8 @@ class Referee:
 
     def make_move(self, state: GameState, side: Side, move: chess.Move) -> Outcome:
         board = state.board
-        piece = board.piece_at(move.from_square)
-        assert piece is not None
-        castle = is_castle(board, move)
         order = canonical(board, move)
-        message: Message = {
-            "kind": "moved",
-            "from": chess.SQUARE_NAMES[move.from_square],
-            "to": chess.SQUARE_NAMES[move.to_square],
-            "piece": LETTERS[piece.piece_type],
-            "color": side,
-            "san": san_without_suffix(board, move, order),
-            "castle": order if castle else None,
-        }
-        if castle:
-            rank = chess.square_rank(move.from_square)
-            long = move.to_square < move.from_square
-            message["to"] = chess.SQUARE_NAMES[chess.square(2 if long else 6, rank)]
-            message["rook_from"] = chess.SQUARE_NAMES[move.to_square]
-            message["rook_to"] = chess.SQUARE_NAMES[chess.square(3 if long else 5, rank)]
-            message["handed"] = "left" if state.left & chess.BB_SQUARES[move.to_square] else "right"
-        elif piece.piece_type == chess.ROOK:
-            message["handed"] = "left" if state.left & chess.BB_SQUARES[move.from_square] else "right"
+        message = moved_message(board, state.left, move, side, order)
         state.left = update_hands(board, state.left, move)
         board.push(move)
         board.clear_stack()
@@ -176,6 +157,33 @@ class Referee:
         if verdict:
             end_game(state, outcome, *verdict)
         return outcome
+
+
+def moved_message(board: chess.Board, left: int, move: chess.Move, side: Side, order: str) -> Message:
+    """The ``moved`` message of a move about to be made. Castling names the king's true squares and the
+    rook's; a rook, alone or castling, is named with its hand (PAL-1)."""
+    piece_type = board.piece_type_at(move.from_square)
+    assert piece_type is not None
+    castle = is_castle(board, move)
+    message: Message = {
+        "kind": "moved",
+        "from": chess.SQUARE_NAMES[move.from_square],
+        "to": chess.SQUARE_NAMES[move.to_square],
+        "piece": LETTERS[piece_type],
+        "color": side,
+        "san": san_without_suffix(board, move, order),
+        "castle": order if castle else None,
+    }
+    if castle:
+        rank = chess.square_rank(move.from_square)
+        long = move.to_square < move.from_square
+        message["to"] = chess.SQUARE_NAMES[chess.square(2 if long else 6, rank)]
+        message["rook_from"] = chess.SQUARE_NAMES[move.to_square]
+        message["rook_to"] = chess.SQUARE_NAMES[chess.square(3 if long else 5, rank)]
+        message["handed"] = "left" if left & chess.BB_SQUARES[move.to_square] else "right"
+    elif piece_type == chess.ROOK:
+        message["handed"] = "left" if left & chess.BB_SQUARES[move.from_square] else "right"
+    return message
 
 
 def san_without_suffix(board: chess.Board, move: chess.Move, order: str) -> str:
