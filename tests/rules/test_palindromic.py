@@ -1,11 +1,14 @@
 """Palindromic Chess referee: the rules, move by move (RULES.md PAL-1 .. PAL-5, CONTRACT.md "palindromic")."""
 
+import random
 from collections import Counter
 
 import chess
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.rules.palindromic import Palindromic
-from app.rules.palindromic.dead import blocked_for_good, is_dead
+from app.rules.palindromic.dead import blocked_for_good, is_dead, stuck_pieces
 from app.rules.palindromic.state import GameState
 from app.rules.registry import get_variant
 from app.rules.scenario import run_scenario
@@ -399,3 +402,69 @@ def test_PAL_5_pawns_all_home_or_no_pawns_is_not_dead():
     assert blocked_for_good(home) == home.pawns and not is_dead(home)
     assert not is_dead(chess.Board("k7/8/8/8/8/8/8/K7 w - - 0 1"))
     assert PAL.result(one_knight_away()) == (None, None)  # every pawn home and stuck: play goes on
+
+
+def reference_stuck(board: chess.Board) -> int:
+    """The PAL-5 stuck set by its definition, one piece at a time, for checking the fast one."""
+    steps = {}
+    for square in chess.scan_forward(board.occupied):
+        piece = board.piece_at(square)
+        assert piece is not None
+        if piece.piece_type == chess.PAWN:
+            ahead = square + (8 if piece.color == chess.WHITE else -8)
+            last_step = chess.square_rank(square) == (6 if piece.color == chess.WHITE else 1)
+            steps[square] = 0 if last_step else chess.BB_SQUARES[ahead]
+        elif piece.piece_type == chess.KNIGHT:
+            steps[square] = chess.BB_KNIGHT_ATTACKS[square]
+        elif piece.piece_type == chess.KING:
+            steps[square] = chess.BB_KING_ATTACKS[square]
+        else:
+            rays = chess.BaseBoard(None)
+            rays.set_piece_at(square, piece)
+            steps[square] = rays.attacks_mask(square) & chess.BB_KING_ATTACKS[square]
+    castling = board.clean_castling_rights()
+    stuck = board.occupied & ~castling
+    for color in chess.COLORS:
+        if castling & board.occupied_co[color]:
+            stuck &= ~(board.kings & board.occupied_co[color])
+    while True:
+        attacked = {color: 0 for color in chess.COLORS}
+        for square in chess.scan_forward(stuck):
+            piece = board.piece_at(square)
+            assert piece is not None
+            if piece.piece_type in (chess.PAWN, chess.KNIGHT, chess.KING):
+                attacked[piece.color] |= (chess.BB_PAWN_ATTACKS[piece.color][square] if piece.piece_type == chess.PAWN
+                                          else steps[square])
+            else:
+                attacked[piece.color] |= steps[square]
+        freed = 0
+        for square in chess.scan_forward(stuck):
+            piece = board.piece_at(square)
+            assert piece is not None
+            free = steps[square] & ~stuck
+            if piece.piece_type == chess.KING:
+                free &= ~attacked[not piece.color]
+            if free:
+                freed |= chess.BB_SQUARES[square]
+        if not freed:
+            return stuck
+        stuck &= ~freed
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), density=st.floats(0.3, 0.8))
+def test_PAL_5_fast_stuck_set_matches_its_definition(seed, density):
+    rng = random.Random(seed)
+    board = chess.Board(None)
+    for square in chess.SQUARES:
+        if rng.random() < density:
+            letters = "PpNnBbRrQq" if chess.square_rank(square) not in (0, 7) else "NnBbRrQq"
+            board.set_piece_at(square, chess.Piece.from_symbol(rng.choice(letters)))
+    free = [square for square in chess.SQUARES if board.piece_at(square) is None]
+    for letter in "Kk":
+        if free:
+            board.set_piece_at(free.pop(rng.randrange(len(free))), chess.Piece.from_symbol(letter))
+    assert stuck_pieces(board) == reference_stuck(board)
+    assert is_dead(board) == (bool(board.pawns & ~(chess.BB_RANK_7 & board.occupied_co[chess.WHITE])
+                                   & ~(chess.BB_RANK_2 & board.occupied_co[chess.BLACK]))
+                              and not board.pawns & ~reference_stuck(board))

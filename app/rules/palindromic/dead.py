@@ -39,10 +39,12 @@ import chess
 
 from app.rules.palindromic.destinations import PAWN_RANK
 
+# The next square along each line of a bishop, rook or queen (rays on an empty board, edges included).
 LINE_NEIGHBOURS = {
-    chess.BISHOP: [chess.BB_KING_ATTACKS[sq] & chess.BB_DIAG_MASKS[sq] for sq in chess.SQUARES],
+    chess.BISHOP: [chess.BB_KING_ATTACKS[sq] & chess.BB_DIAG_ATTACKS[sq][0] for sq in chess.SQUARES],
     chess.ROOK: [
-        chess.BB_KING_ATTACKS[sq] & (chess.BB_RANK_MASKS[sq] | chess.BB_FILE_MASKS[sq]) for sq in chess.SQUARES
+        chess.BB_KING_ATTACKS[sq] & (chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0])
+        for sq in chess.SQUARES
     ],
     chess.QUEEN: list(chess.BB_KING_ATTACKS),
 }
@@ -72,39 +74,52 @@ def _attacked_for_good(board: chess.Board, stuck: int, color: chess.Color) -> in
 
 
 def _steps(board: chess.Board, square: chess.Square) -> int:
-    """The squares the piece on ``square`` would step to first, captures and check aside."""
+    """The squares the piece (not a pawn) on ``square`` would step to first, captures and check aside."""
     piece_type = board.piece_type_at(square)
-    if piece_type == chess.PAWN:
-        color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[square])
-        return _ahead(chess.BB_SQUARES[square], color)
     if piece_type == chess.KNIGHT:
         return chess.BB_KNIGHT_ATTACKS[square]
     if piece_type == chess.KING:
         return chess.BB_KING_ATTACKS[square]
-    assert piece_type is not None
+    assert piece_type is not None and piece_type != chess.PAWN
     return LINE_NEIGHBOURS[piece_type][square]
 
 
-def stuck_pieces(board: chess.Board) -> int:
-    """The largest set of pieces none of which can ever move again (see the module docstring)."""
+def stuck_pieces(board: chess.Board, until_a_pawn_moves: bool = False) -> int:
+    """The largest set of pieces none of which can ever move again (see the module docstring).
+
+    Starts from every piece and removes the ones with a square to go to until nothing changes: pawns all
+    at once on bitboards, other pieces one by one. With ``until_a_pawn_moves`` it stops as soon as a pawn
+    is shown free (the dead-position question needs no more), returning the set as it then stands."""
     castling = board.clean_castling_rights()
     stuck = board.occupied & ~castling
     for color in chess.COLORS:
         if castling & board.occupied_co[color]:
             stuck &= ~(board.kings & board.occupied_co[color])
-    changed = True
-    while changed:
-        changed = False
-        attacked = {color: _attacked_for_good(board, stuck, color) for color in chess.COLORS}
-        for square in chess.scan_forward(stuck):
-            free = _steps(board, square) & ~stuck
-            if free and board.kings & chess.BB_SQUARES[square]:
-                color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[square])
-                free &= ~attacked[not color]
+    white = board.occupied_co[chess.WHITE]
+    white_pawns = board.pawns & white
+    black_pawns = board.pawns & ~white
+    steps = {square: _steps(board, square) for square in chess.scan_forward(stuck & ~board.pawns)}
+    while True:
+        before = stuck
+        freed = _ahead(white_pawns & stuck, chess.WHITE) & ~stuck
+        freed_pawns = (freed >> 8) | (_ahead(black_pawns & stuck, chess.BLACK) & ~stuck) << 8
+        stuck &= ~freed_pawns
+        if until_a_pawn_moves and freed_pawns:
+            return stuck
+        attacked: dict[chess.Color, int] | None = None
+        for square, step in steps.items():
+            bb = chess.BB_SQUARES[square]
+            if not stuck & bb:
+                continue
+            free = step & ~stuck
+            if free and board.kings & bb:
+                if attacked is None:
+                    attacked = {color: _attacked_for_good(board, stuck, color) for color in chess.COLORS}
+                free &= ~attacked[not (white & bb)]
             if free:
-                stuck &= ~chess.BB_SQUARES[square]
-                changed = True
-    return stuck
+                stuck &= ~bb
+        if stuck == before:
+            return stuck
 
 
 def blocked_for_good(board: chess.Board) -> int:
@@ -120,4 +135,4 @@ def is_dead(board: chess.Board) -> bool:
         return False
     if _ahead(white, chess.WHITE) & ~board.occupied or _ahead(black, chess.BLACK) & ~board.occupied:
         return False  # the quick test: some pawn can step right now
-    return blocked_for_good(board) == board.pawns
+    return not board.pawns & ~stuck_pieces(board, until_a_pawn_moves=True)

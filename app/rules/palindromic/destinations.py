@@ -66,11 +66,6 @@ def is_home(board: chess.BaseBoard, left: int, color: chess.Color) -> bool:
     return not away_mask(board, left, color)
 
 
-def home_count(board: chess.BaseBoard, left: int, color: chess.Color) -> int:
-    """How many of ``color``'s pieces stand on a destination of theirs."""
-    return chess.popcount(board.occupied_co[color]) - chess.popcount(away_mask(board, left, color))
-
-
 def piece_destinations(letter: str, square: chess.Square, handed: str | None) -> list[str]:
     """Destination square names of the piece written ``letter`` (FEN) on ``square``; ``handed`` for rooks."""
     piece = chess.Piece.from_symbol(letter)

@@ -7,23 +7,29 @@ home must go (PAL-2). ``destinations_of`` answers the ``where <square>`` questio
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from typing import Any, NamedTuple
 
 import chess
 
 from app.rules.base import Side, View
 from app.rules.palindromic.destinations import (
+    DARK_BISHOP_SQUARE,
     KING_SQUARE,
     KNIGHT_SQUARES,
+    LEFT_ROOK_SQUARE,
+    LIGHT_BISHOP_SQUARE,
     PAWN_RANK,
     QUEEN_SQUARE,
+    RIGHT_ROOK_SQUARE,
     destination_mask,
-    home_count,
     piece_destinations,
 )
 from app.rules.palindromic.legality import canonical, pal_moves
 from app.rules.palindromic.state import COLOR, SIDE_OF, GameState
 from app.rules.placement import cells_of, placement
+
+POSITIONS_KEPT = 256
 
 
 class _NameLists(dict[int, list[str]]):
@@ -34,41 +40,68 @@ class _NameLists(dict[int, list[str]]):
         return names
 
 
+def _letter(piece_type: chess.PieceType, color: chess.Color) -> str:
+    symbol = chess.piece_symbol(piece_type)
+    return symbol.upper() if color else symbol
+
+
 _NAMES = _NameLists()
-# Destinations that depend on the letter alone (bishops depend on their square's colour, rooks on their hand).
+# Destinations by FEN letter: bishops by the colour of their square (dark, light), rooks by hand (left, right).
 _BY_LETTER = {
-    chess.piece_symbol(piece_type).upper() if color else chess.piece_symbol(piece_type): mask[color]
-    for piece_type, mask in (
+    _letter(piece_type, color): table[color]
+    for piece_type, table in (
         (chess.PAWN, PAWN_RANK), (chess.KNIGHT, KNIGHT_SQUARES), (chess.QUEEN, QUEEN_SQUARE), (chess.KING, KING_SQUARE)
     )
     for color in chess.COLORS
 }
+_BISHOPS = {
+    _letter(chess.BISHOP, color): (DARK_BISHOP_SQUARE[color], LIGHT_BISHOP_SQUARE[color]) for color in chess.COLORS
+}
+_ROOKS = {_letter(chess.ROOK, color): (LEFT_ROOK_SQUARE[color], RIGHT_ROOK_SQUARE[color]) for color in chess.COLORS}
 
 
-def handed(board: chess.BaseBoard, left: int) -> dict[str, str]:
-    """``{square: "left" | "right"}`` for every rook."""
-    return {
-        chess.SQUARE_NAMES[square]: "left" if left & chess.BB_SQUARES[square] else "right"
-        for square in chess.scan_forward(board.rooks)
-    }
+class Seen(NamedTuple):
+    """What a view shows of one position, kept immutable so that views can be handed out fresh from it."""
+
+    board: str
+    handed: tuple[tuple[str, str], ...]
+    destinations: tuple[tuple[str, int], ...]  # (square, destination mask) of every piece not yet home
+    home: tuple[int, int]
+    check: Side | None
+
+
+_seen: OrderedDict[tuple[int, ...], Seen] = OrderedDict()
+
+
+def _read_cells(cells: list[str], left: int) -> tuple[list[tuple[str, int]], list[tuple[str, str]], int]:
+    """One pass over the 64 cells: (square, destination mask) of every piece not on one of its
+    destinations, (square, hand) of every rook, both in square order, and how many white pieces are away."""
+    away = []
+    hands = []
+    white_away = 0
+    for square, letter in enumerate(cells):
+        if letter == ".":
+            continue
+        bb = chess.BB_SQUARES[square]
+        mask = _BY_LETTER.get(letter)
+        if mask is None:
+            if letter in _BISHOPS:
+                dark, light = _BISHOPS[letter]
+                mask = dark if bb & chess.BB_DARK_SQUARES else light
+            else:
+                left_square, right_square = _ROOKS[letter]
+                is_left = bool(left & bb)
+                mask = left_square if is_left else right_square
+                hands.append((chess.SQUARE_NAMES[square], "left" if is_left else "right"))
+        if not mask & bb:
+            away.append((chess.SQUARE_NAMES[square], mask))
+            white_away += letter.isupper()
+    return away, hands, white_away
 
 
 def destinations(board: chess.BaseBoard, left: int) -> dict[str, list[str]]:
-    """``{square: [destination squares]}`` for every piece not on one of its destinations, in square order.
-
-    Read from the 64 cells of the placement (cached for the position) rather than square by square on
-    the board: views follow every order, and this is most of their cost."""
-    found = {}
-    for square, letter in enumerate(cells_of(board)):
-        if letter == ".":
-            continue
-        mask = _BY_LETTER.get(letter)
-        if mask is None:
-            piece = chess.Piece.from_symbol(letter)
-            mask = destination_mask(piece.piece_type, piece.color, square, bool(left & chess.BB_SQUARES[square]))
-        if not mask & chess.BB_SQUARES[square]:
-            found[chess.SQUARE_NAMES[square]] = _NAMES[mask][:]
-    return found
+    """``{square: [destination squares]}`` for every piece not on one of its destinations, in square order."""
+    return {square: _NAMES[mask][:] for square, mask in _read_cells(cells_of(board), left)[0]}
 
 
 def in_check(board: chess.Board) -> Side | None:
@@ -78,15 +111,38 @@ def in_check(board: chess.Board) -> Side | None:
     return SIDE_OF[not board.turn] if board.was_into_check() else None
 
 
+def seen(board: chess.Board, left: int) -> Seen:
+    """What the view shows of a position, worked out once per position: views follow every order, for
+    both players, and again for mail and pages."""
+    key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+           board.occupied_co[chess.WHITE], left, board.turn)
+    found = _seen.get(key)
+    if found is None:
+        cells = cells_of(board)
+        away, hands, white_away = _read_cells(cells, left)
+        found = Seen(
+            board=placement(cells),
+            handed=tuple(hands),
+            destinations=tuple(away),
+            home=(chess.popcount(board.occupied_co[chess.WHITE]) - white_away,
+                  chess.popcount(board.occupied_co[chess.BLACK]) - (len(away) - white_away)),
+            check=in_check(board),
+        )
+        _seen[key] = found
+        if len(_seen) > POSITIONS_KEPT:
+            _seen.popitem(last=False)
+    return found
+
+
 def view(state: GameState, to_move: Side | None) -> View:
-    board = state.board
+    known = seen(state.board, state.left)
     return {
-        "board": placement(cells_of(board)),
-        "handed": handed(board, state.left),
-        "destinations": destinations(board, state.left),
-        "home": {side: home_count(board, state.left, color) for side, color in COLOR.items()},
+        "board": known.board,
+        "handed": dict(known.handed),
+        "destinations": {square: _NAMES[mask][:] for square, mask in known.destinations},
+        "home": {"white": known.home[0], "black": known.home[1]},
         "to_move": to_move,
-        "check": in_check(board),
+        "check": known.check,
     }
 
 
@@ -133,4 +189,4 @@ def _example_rank(board: chess.Board, left: int, move: chess.Move) -> tuple[int,
 
 
 def position(state: GameState) -> dict[str, Any]:
-    return {"board": placement(cells_of(state.board))}
+    return {"board": seen(state.board, state.left).board}
