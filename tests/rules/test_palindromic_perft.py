@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.rules.base import Variant
+from app.rules.palindromic import seen
 from app.rules.palindromic.random_orders import random_order
 from app.rules.palindromic.state import GameState
 from app.rules.palindromic.view import destinations
@@ -175,7 +176,8 @@ def test_PAL_fast_perft_matches_the_slow_walk_near_the_reversal(seed):
 @given(seed=st.integers(0, 2**32), plies=st.integers(20, 120))
 def test_PAL_invariants_and_json_in_random_games(seed, plies):
     """Nothing is ever captured or promoted; each side keeps one rook of each hand; every legal order plays
-    as a move; the state round-trips through JSON exactly and plays on identically."""
+    as a move; the state round-trips through JSON exactly and plays on identically; the view worked out
+    from the last one is the view worked out from scratch."""
     rng = random.Random(seed)
     state = new_game()
     results = set()
@@ -199,6 +201,10 @@ def test_PAL_invariants_and_json_in_random_games(seed, plies):
         while (made := PAL.automatic(state)) is not None:
             assert PAL.automatic(twin) == made
         assert PAL.to_json(twin) == PAL.to_json(state)
+        view = PAL.view(state, "white")  # read from the last position, square by square where the move changed it
+        seen.forget()
+        assert PAL.view(state, "black") == view  # read from scratch
+        assert view["destinations"] == destinations(state.board, state.left)
         board = state.board
         assert chess.popcount(board.occupied_co[chess.WHITE]) == chess.popcount(board.occupied_co[chess.BLACK]) == 16
         assert not board.pawns & chess.BB_BACKRANKS

@@ -7,131 +7,16 @@ home must go (PAL-2). ``destinations_of`` answers the ``where <square>`` questio
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Any, NamedTuple
+from typing import Any
 
 import chess
 
 from app.rules.base import Side, View
-from app.rules.palindromic.destinations import (
-    DARK_BISHOP_SQUARE,
-    KING_SQUARE,
-    KNIGHT_SQUARES,
-    LEFT_ROOK_SQUARE,
-    LIGHT_BISHOP_SQUARE,
-    PAWN_RANK,
-    QUEEN_SQUARE,
-    RIGHT_ROOK_SQUARE,
-    destination_mask,
-    piece_destinations,
-)
+from app.rules.palindromic.destinations import destination_mask, piece_destinations
 from app.rules.palindromic.legality import canonical, pal_moves
-from app.rules.palindromic.state import COLOR, SIDE_OF, GameState
-from app.rules.placement import cells_of, placement
-
-POSITIONS_KEPT = 256
-
-
-class _NameLists(dict[int, list[str]]):
-    """Square-name lists of destination masks, made on first use."""
-
-    def __missing__(self, mask: int) -> list[str]:
-        names = self[mask] = [chess.SQUARE_NAMES[square] for square in chess.scan_forward(mask)]
-        return names
-
-
-def _letter(piece_type: chess.PieceType, color: chess.Color) -> str:
-    symbol = chess.piece_symbol(piece_type)
-    return symbol.upper() if color else symbol
-
-
-_NAMES = _NameLists()
-# Destinations by FEN letter: bishops by the colour of their square (dark, light), rooks by hand (left, right).
-_BY_LETTER = {
-    _letter(piece_type, color): table[color]
-    for piece_type, table in (
-        (chess.PAWN, PAWN_RANK), (chess.KNIGHT, KNIGHT_SQUARES), (chess.QUEEN, QUEEN_SQUARE), (chess.KING, KING_SQUARE)
-    )
-    for color in chess.COLORS
-}
-_BISHOPS = {
-    _letter(chess.BISHOP, color): (DARK_BISHOP_SQUARE[color], LIGHT_BISHOP_SQUARE[color]) for color in chess.COLORS
-}
-_ROOKS = {_letter(chess.ROOK, color): (LEFT_ROOK_SQUARE[color], RIGHT_ROOK_SQUARE[color]) for color in chess.COLORS}
-
-
-class Seen(NamedTuple):
-    """What a view shows of one position, kept immutable so that views can be handed out fresh from it."""
-
-    board: str
-    handed: tuple[tuple[str, str], ...]
-    destinations: tuple[tuple[str, int], ...]  # (square, destination mask) of every piece not yet home
-    home: tuple[int, int]
-    check: Side | None
-
-
-_seen: OrderedDict[tuple[int, ...], Seen] = OrderedDict()
-
-
-def _read_cells(cells: list[str], left: int) -> tuple[list[tuple[str, int]], list[tuple[str, str]], int]:
-    """One pass over the 64 cells: (square, destination mask) of every piece not on one of its
-    destinations, (square, hand) of every rook, both in square order, and how many white pieces are away."""
-    away = []
-    hands = []
-    white_away = 0
-    for square, letter in enumerate(cells):
-        if letter == ".":
-            continue
-        bb = chess.BB_SQUARES[square]
-        mask = _BY_LETTER.get(letter)
-        if mask is None:
-            if letter in _BISHOPS:
-                dark, light = _BISHOPS[letter]
-                mask = dark if bb & chess.BB_DARK_SQUARES else light
-            else:
-                left_square, right_square = _ROOKS[letter]
-                is_left = bool(left & bb)
-                mask = left_square if is_left else right_square
-                hands.append((chess.SQUARE_NAMES[square], "left" if is_left else "right"))
-        if not mask & bb:
-            away.append((chess.SQUARE_NAMES[square], mask))
-            white_away += letter.isupper()
-    return away, hands, white_away
-
-
-def destinations(board: chess.BaseBoard, left: int) -> dict[str, list[str]]:
-    """``{square: [destination squares]}`` for every piece not on one of its destinations, in square order."""
-    return {square: _NAMES[mask][:] for square, mask in _read_cells(cells_of(board), left)[0]}
-
-
-def in_check(board: chess.Board) -> Side | None:
-    """The side whose king is attacked (after a pass, possibly the side not to move)."""
-    if board.is_check():
-        return SIDE_OF[board.turn]
-    return SIDE_OF[not board.turn] if board.was_into_check() else None
-
-
-def seen(board: chess.Board, left: int) -> Seen:
-    """What the view shows of a position, worked out once per position: views follow every order, for
-    both players, and again for mail and pages."""
-    key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
-           board.occupied_co[chess.WHITE], left, board.turn)
-    found = _seen.get(key)
-    if found is None:
-        cells = cells_of(board)
-        away, hands, white_away = _read_cells(cells, left)
-        found = Seen(
-            board=placement(cells),
-            handed=tuple(hands),
-            destinations=tuple(away),
-            home=(chess.popcount(board.occupied_co[chess.WHITE]) - white_away,
-                  chess.popcount(board.occupied_co[chess.BLACK]) - (len(away) - white_away)),
-            check=in_check(board),
-        )
-        _seen[key] = found
-        if len(_seen) > POSITIONS_KEPT:
-            _seen.popitem(last=False)
-    return found
+from app.rules.palindromic.seen import away_entry, seen
+from app.rules.palindromic.state import COLOR, GameState
+from app.rules.placement import cells_of
 
 
 def view(state: GameState, to_move: Side | None) -> View:
@@ -139,11 +24,25 @@ def view(state: GameState, to_move: Side | None) -> View:
     return {
         "board": known.board,
         "handed": dict(known.handed),
-        "destinations": {square: _NAMES[mask][:] for square, mask in known.destinations},
+        "destinations": dict(zip(known.away_squares, map(list.copy, known.away_names), strict=True)),
         "home": {"white": known.home[0], "black": known.home[1]},
         "to_move": to_move,
         "check": known.check,
     }
+
+
+def position(state: GameState) -> dict[str, Any]:
+    return {"board": seen(state.board, state.left).board}
+
+
+def destinations(board: chess.BaseBoard, left: int) -> dict[str, list[str]]:
+    """``{square: [destination squares]}`` for every piece not on one of its destinations, in square order."""
+    found = {}
+    for square, letter in enumerate(cells_of(board)):
+        entry = None if letter == "." else away_entry(letter, square, left)
+        if entry is not None:
+            found[entry[0]] = entry[1][:]
+    return found
 
 
 def destinations_of(view: View, square: str) -> list[str]:
@@ -186,7 +85,3 @@ def _example_rank(board: chess.Board, left: int, move: chess.Move) -> tuple[int,
     target = destination_mask(piece_type, board.turn, move.from_square, bool(left & bb))
     rank = 0 if target & chess.BB_SQUARES[move.to_square] else 2 if target & bb else 1
     return rank, chess.SQUARE_NAMES[move.from_square] + chess.SQUARE_NAMES[move.to_square]
-
-
-def position(state: GameState) -> dict[str, Any]:
-    return {"board": seen(state.board, state.left).board}
