@@ -64,7 +64,7 @@ def pal_refusal(board: chess.Board, move: chess.Move) -> str | None:
         return CAPTURE
     if move.promotion:
         return PROMOTION
-    if not board.is_legal(move):
+    if board.is_into_check(move):
         return INTO_CHECK
     return None
 

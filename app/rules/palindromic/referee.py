@@ -197,6 +197,7 @@ def san_without_suffix(board: chess.Board, move: chess.Move, order: str) -> str:
         return to
     letter = LETTERS[piece_type]  # type: ignore[index]
     others = board.pieces_mask(piece_type, board.turn) & ~chess.BB_SQUARES[move.from_square]  # type: ignore[arg-type]
+    others &= board.attackers_mask(board.turn, move.to_square)  # the to-square is empty: attacking it is reaching it
     to_mask = chess.BB_SQUARES[move.to_square]
     rivals = [m.from_square for m in board.generate_legal_moves(others, to_mask)] if others else []
     if not rivals:
