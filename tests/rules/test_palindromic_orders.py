@@ -117,3 +117,17 @@ def test_PAL_4_a_pass_still_owed_is_made_and_told_before_the_next_order():
     outcome = play(state, "white", "Ng8")
     assert [message["kind"] for message in outcome.to["black"]] == ["passed", "moved", "end"]
     assert PAL.result(state) == ("1-0", "reversal")
+
+
+def test_PAL_6_move_numbers_as_games_are_written_are_read_past():
+    state = new_game()
+    assert play(state, "white", "1. e4").order == "e2-e4"
+    assert play(state, "black", "1... Nf6").order == "g8-f6"
+    assert play(state, "white", "2.Bb5").order == "f1-b5"
+
+
+def test_PAL_6_a_promotion_suffix_short_of_the_last_rank_is_an_error():
+    for text in ("e2-e4=Q", "e4=Q"):
+        outcome = play(new_game(), "white", text)
+        assert outcome.result == "error"
+        assert reason(outcome, "white") == "a promotion suffix belongs only on a move to the last rank, not to e4"

@@ -92,7 +92,8 @@ def castle_move(board: chess.Board, long: bool) -> chess.Move | str:
     path |= chess.BB_SQUARES[rook_to]
     blockers = path & board.occupied & ~chess.BB_SQUARES[king] & ~chess.BB_SQUARES[rook]
     if blockers:
-        names = " and ".join(chess.SQUARE_NAMES[sq] for sq in chess.scan_forward(blockers))
+        squares = [chess.SQUARE_NAMES[sq] for sq in chess.scan_forward(blockers)]
+        names = " and ".join([", ".join(squares[:-1]), squares[-1]] if len(squares) > 1 else squares)
         return f"{written} needs {names} to be empty"
     if board.is_check():
         return f"{written} is not possible while your king is in check"

@@ -24,6 +24,7 @@ PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": 
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
 _SPACES = re.compile(r"\s+")
+_MOVE_NUMBER = re.compile(r"^\d+\s*\.+\s*")  # "12. Nf3", "12...Nf6", as games are written down
 _ZERO_LONG = re.compile(r"(?<![0-9a-z])0-0-0(?![0-9])")
 _ZERO_SHORT = re.compile(r"(?<![0-9a-z])0-0(?![0-9-])")
 _TAIL = r"\s*(?:e\.?\s?p\.?)?\s*[!?+#.]*$"
@@ -105,9 +106,16 @@ def _san_readings(match: re.Match[str]) -> tuple[str, ...]:
     return (piece.upper() + body,)
 
 
+def _promotion_suffix_checked(to: str, promotion: str | None) -> None:
+    """RULES.md, "Orders by email": a promotion suffix on a move that does not reach the last rank is an error."""
+    if promotion and to[1] not in "18":
+        raise OrderError(f"a promotion suffix belongs only on a move to the last rank, not to {to}")
+
+
 def read_order(line: str) -> Order:
     """Read one order line; raises OrderError saying what is accepted."""
-    text = normalise(line)
+    written = _MOVE_NUMBER.sub("", line.strip(), count=1)
+    text = normalise(written)
     command = COMMON_COMMANDS.get(text.rstrip(".!"))
     if command:
         return Command(command)
@@ -117,6 +125,7 @@ def read_order(line: str) -> Order:
     coordinate = _COORDINATE.match(text)
     if coordinate:
         promo = coordinate["promo"]
+        _promotion_suffix_checked(coordinate["to"], promo)
         return Coordinate(
             chess.parse_square(coordinate["from"]),
             chess.parse_square(coordinate["to"]),
@@ -124,8 +133,9 @@ def read_order(line: str) -> Order:
         )
     san = _SAN.match(text)
     if san:
+        _promotion_suffix_checked(san["to"], san["promo"])
         readings = _san_readings(san)
-        if line.strip().startswith("B"):
+        if written.startswith("B"):
             readings = readings[-1:]  # an upper-case B is the bishop
-        return San(readings, line.strip())
+        return San(readings, written)
     raise OrderError(f"could not read {line.strip()!r} as an order. Accepted forms: {ACCEPTED_FORMS}")
