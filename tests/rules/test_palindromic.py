@@ -432,11 +432,8 @@ def reference_stuck(board: chess.Board) -> int:
         for square in chess.scan_forward(stuck):
             piece = board.piece_at(square)
             assert piece is not None
-            if piece.piece_type in (chess.PAWN, chess.KNIGHT, chess.KING):
-                attacked[piece.color] |= (chess.BB_PAWN_ATTACKS[piece.color][square] if piece.piece_type == chess.PAWN
-                                          else steps[square])
-            else:
-                attacked[piece.color] |= steps[square]
+            pawn = piece.piece_type == chess.PAWN
+            attacked[piece.color] |= chess.BB_PAWN_ATTACKS[piece.color][square] if pawn else steps[square]
         freed = 0
         for square in chess.scan_forward(stuck):
             piece = board.piece_at(square)
