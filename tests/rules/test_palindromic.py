@@ -465,3 +465,15 @@ def test_PAL_5_fast_stuck_set_matches_its_definition(seed, density):
     assert is_dead(board) == (bool(board.pawns & ~(chess.BB_RANK_7 & board.occupied_co[chess.WHITE])
                                    & ~(chess.BB_RANK_2 & board.occupied_co[chess.BLACK]))
                               and not board.pawns & ~reference_stuck(board))
+
+
+def test_PAL_4_a_home_player_is_passed_for_even_in_check():
+    state = one_knight_away()
+    moves(state, "Ne5")
+    checking = play(state, "white", "Nd3")  # the knight checks the e1 king, which stands at home
+    assert checking.to["black"][1] == {"kind": "check", "color": "black"}
+    side, passed = PAL.automatic(state)
+    assert (side, passed.to["black"]) == ("black", [{"kind": "passed", "color": "black"}])
+    assert PAL.view(state, "white")["check"] == "black"
+    assert PAL.orderer(state) == "white" and PAL.result(state) == (None, None)
+    assert play(state, "white", "Nb4").result == "moved"

@@ -6,6 +6,9 @@ player whose turn it is: a pass owed to a player who is home (PAL-4), made by ``
 event of its own; or the end of the game (the reversal, checkmate, stalemate, dead position,
 threefold repetition, the 50-move rule, in that order of precedence). The state changes only once
 an order is accepted.
+
+A home player is passed for even while in check: PAL-4 makes a home player pass, nothing may capture
+the king (PAL-3), and leaving home to answer the check would only undo the player's arrival.
 """
 
 from __future__ import annotations
