@@ -12,8 +12,8 @@ from __future__ import annotations
 import chess
 
 from app.rules.palindromic.destinations import KING_SQUARE, is_home
+from app.rules.palindromic.hands import update_hands
 from app.rules.palindromic.legality import canonical, pal_moves
-from app.rules.palindromic.referee import update_hands
 from app.rules.palindromic.state import GameState
 
 WHITE_KING_HOME = KING_SQUARE[chess.WHITE]
@@ -31,11 +31,6 @@ def playing_board(state: GameState) -> chess.Board | None:
     if is_home(board, left, board.turn):
         board.push(NULL)
     return board
-
-
-def legal_moves(state: GameState) -> list[chess.Move]:
-    board = playing_board(state)
-    return [] if board is None else list(pal_moves(board))
 
 
 def legal_orders(state: GameState) -> list[str]:
@@ -63,7 +58,7 @@ def _count(board: chess.Board, left: int, depth: int) -> int:
         return len(moves)
     total = 0
     for move in moves:
-        total += _after(board, update_hands(board, left, move), move, depth - 1)
+        total += _after(board, update_hands(left, move), move, depth - 1)
     return total
 
 
@@ -97,5 +92,5 @@ def perft(state: GameState, depth: int) -> dict[str, int]:
     divide = {}
     for move in _moves(board):
         order = canonical(board, move)
-        divide[order] = 1 if depth == 1 else _after(board, update_hands(board, state.left, move), move, depth - 1)
+        divide[order] = 1 if depth == 1 else _after(board, update_hands(state.left, move), move, depth - 1)
     return divide

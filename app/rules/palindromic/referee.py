@@ -19,6 +19,7 @@ from app.rules.base import Message, OrderError, Outcome, Side, other
 from app.rules.common import answer_common, forfeit, win_for
 from app.rules.palindromic.dead import is_dead
 from app.rules.palindromic.destinations import is_home
+from app.rules.palindromic.hands import update_hands
 from app.rules.palindromic.legality import canonical, is_castle, order_move, pal_moves
 from app.rules.palindromic.orders import Command, Order, read_order
 from app.rules.palindromic.state import COLOR, SIDE_OF, GameState, position_key
@@ -34,20 +35,6 @@ def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> No
     state.pass_due = None
     state.draw_offer = None
     outcome.tell_both({"kind": "end", "result": result, "reason": reason})
-
-
-def update_hands(board: chess.Board, left: int, move: chess.Move) -> int:
-    """The left-handed rooks after ``move`` (not yet pushed): a rook keeps its hand wherever it goes,
-    castling included (Chess960: the king "takes" its rook, which lands on the f- or d-file)."""
-    from_bb = chess.BB_SQUARES[move.from_square]
-    to_bb = chess.BB_SQUARES[move.to_square]
-    if left & from_bb:
-        return left ^ from_bb ^ to_bb
-    if left & to_bb:  # nothing is ever captured, so a left-handed rook on the to-square means castling
-        rank = chess.square_rank(move.to_square)
-        rook_to = chess.square(3 if move.to_square < move.from_square else 5, rank)
-        return (left & ~to_bb) | chess.BB_SQUARES[rook_to]
-    return left
 
 
 def judge_turn(state: GameState) -> tuple[str, str] | None:
@@ -144,7 +131,7 @@ class Referee:
         board = state.board
         order = canonical(board, move)
         message = moved_message(board, state.left, move, side, order)
-        state.left = update_hands(board, state.left, move)
+        state.left = update_hands(state.left, move)
         board.push(move)
         board.clear_stack()
         if state.draw_offer == other(side):
