@@ -125,7 +125,8 @@ def _movement_reason(board: chess.Board, piece: chess.Piece, from_square: chess.
         if to_square in (ahead - 1, ahead + 1) and sideways == 1:
             return f"a pawn moves diagonally only to capture, and {to} is empty"
         return f"a pawn cannot move from {frm} to {to}"
-    if piece.piece_type == chess.KING and chess.square_distance(from_square, to_square) == 2:
+    along_rank = chess.square_rank(from_square) == chess.square_rank(to_square)
+    if piece.piece_type == chess.KING and along_rank and chess.square_distance(from_square, to_square) == 2:
         return f"a king cannot move from {frm} to {to} (to castle, write O-O or O-O-O)"
     between = chess.between(from_square, to_square) & board.occupied
     if between and _reach_on_empty_board(piece, from_square) & chess.BB_SQUARES[to_square]:
