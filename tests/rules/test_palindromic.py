@@ -259,6 +259,7 @@ def test_PAL_4_checkmate_without_any_capture():
     ]
     assert PAL.result(state) == ("1-0", "checkmate") and PAL.orderer(state) is None
     assert PAL.legal_orders(state) == [] and PAL.perft(state, 2) == {}
+    assert PAL.example_orders(PAL.view(state, "black"), "black") == []
     assert reason(play(state, "black", "e6"), "black") == "the game is over (1-0, checkmate)"
 
 

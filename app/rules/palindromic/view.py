@@ -60,8 +60,9 @@ def destinations_of(view: View, square: str) -> list[str]:
 
 def example_orders(view: View, side: Side, count: int = 3) -> list[str]:
     """A few legal orders for ``side`` worked out from the view alone, moves that bring a piece home
-    first. Castling is left out: the view does not say which rights are left."""
-    if view.get("to_move") not in (None, side):
+    first; none when it is not ``side``'s turn or the game is over. Castling is left out: the view does not
+    say which rights are left."""
+    if view.get("to_move") != side:
         return []
     board = chess.Board(None, chess960=True)
     board.set_board_fen(view["board"])
