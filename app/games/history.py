@@ -45,6 +45,7 @@ class RevealStep:
     result: str
     position: dict[str, str]
     views: dict[str, Any]
+    told: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     lines: dict[str, list[str]] = field(default_factory=dict)
 
 
@@ -91,7 +92,7 @@ def reveal_steps(session: Session, game: Game) -> list[RevealStep]:
     for event in session.scalars(select(Event).where(Event.game_id == game.id).order_by(Event.seq)):
         steps.append(RevealStep(
             seq=event.seq, move_number=event.move_number, by=event.by, order=event.order, result=event.result,
-            position=event.position, views=event.views,
+            position=event.position, views=event.views, told=event.told,
             lines={side: [presenter.describe(m, names_for(game, side)) for m in event.told.get(side, [])]
                    for side in SIDES},
         ))

@@ -25,11 +25,11 @@ from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import ORDER_MARKER, render, render_message
-from app.present.base import Presenter, Standing
+from app.present.base import Ply, Presenter, Standing
 from app.present.diagram import Figure
 from app.present.registry import presenter_for
 from app.present.words import SIDE_TITLE, Names
-from app.rules.base import SIDES, View, other
+from app.rules.base import MOVES, SIDES, View, other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 from app.tokens import ReplyToken, TokenSigner
 
@@ -278,15 +278,19 @@ class Mailer:
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
                                 check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
                 for each in SIDES if (entry := game.commitments.get(each))]
+        recorded = records.events_of(self.connection, game.id)
         events = [SimpleNamespace(
             heading=f"{event.seq}. move {event.move_number}, {SIDE_TITLE.get(event.by or '', 'Referee')}: "
                     f"{event.order or '-'} -> {event.result}",
             told=[(SIDE_TITLE[each], presenter.describe(message, self.names(game, each)))
                   for each in SIDES for message in event.told.get(each, [])],
-        ) for event in records.events_of(self.connection, game.id)]
+        ) for event in recorded]
+        plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
+                 for event in recorded if event.result in MOVES and event.by]
         subject = f"Game {game.id}: game over - {end} - {self.title(game)}"
         text, html = render("game_over", {
             "subject": subject, "over": f"Game {game.id} is over: {end}.",
             "history_url": self.history_url(game, side), "figure": figure, "keys": keys, "events": events,
+            "record": presenter.record(plies, self.names(game, side), game.result),
         })
         self.mail(game, side, "game-over", subject, text, html)

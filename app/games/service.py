@@ -410,7 +410,7 @@ class GameService:
         before = variant.orderer(state)
         outcome = variant.play(state, side, command.text, random.SystemRandom())
         reply.note(f"{command.text}: {outcome.result}")
-        self.apply(game, side, command.text, outcome, state)
+        self.apply(game, side, outcome.order or command.text, outcome, state)
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game, state)
         while (made := variant.automatic(state)) is not None:  # e.g. the referee passes for a player

@@ -30,6 +30,16 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Ply:
+    """One completed turn of the game record: who, at which move, the order as read, what both were told."""
+
+    move_number: int
+    side: str
+    order: str | None
+    messages: list[Message]
+
+
+@dataclass(frozen=True)
 class Tidings:
     """What one player is told at once about an order: the kind of mail, its subject and its lines."""
 
@@ -132,6 +142,17 @@ class Presenter:
     def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
         """The true position after the game (and what each player saw), for the reveal."""
         return Figure()
+
+    def record(self, plies: list[Ply], names: Names, result: str | None) -> list[str]:
+        """The moves of the game in the variant's notation, numbered as players number them."""
+        lines: list[str] = []
+        for ply in plies:
+            if ply.side == "white" or not lines:
+                lines.append(f"{ply.move_number}." + ("" if ply.side == "white" else " ..."))
+            lines[-1] += f" {ply.order or '(passed)'}"
+        if result:
+            lines.append(result)
+        return lines
 
     # ----------------------------------------------------------------- orders
 

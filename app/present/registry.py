@@ -6,6 +6,7 @@ from functools import cache
 
 from app.present.base import Presenter
 from app.present.looking_glass import LookingGlassPresenter
+from app.present.palindromic import PalindromicPresenter
 from app.present.quasi_alice import QuasiAlicePresenter
 from app.present.side_view import SideViewPresenter
 from app.rules.registry import get_variant
@@ -14,6 +15,7 @@ PRESENTERS: dict[str, type[Presenter]] = {
     "looking-glass": LookingGlassPresenter,
     "side-view": SideViewPresenter,
     "quasi-alice-4d": QuasiAlicePresenter,
+    "palindromic": PalindromicPresenter,
 }
 
 

@@ -12,10 +12,12 @@ from app.games import history
 from app.games.links import read_history_key
 from app.games.models import Game, Player
 from app.games.service import GameService
+from app.present.base import Ply
 from app.present.diagram import Figure
 from app.present.registry import presenter_for
 from app.present.svg import grid_svg
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
+from app.rules.base import MOVES
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken
 from app.web.auth import sign_in, signed_in_player_id
@@ -190,6 +192,9 @@ def reveal(game_id: int) -> str:
             if is_player else None,
             "commitments": {side: game.commitments.get(side, {}) for side in ("white", "black")},
             "rows": variant.hidden_setups(variant.from_json(game.state)),
+            "record": presenter.record([Ply(step.move_number, step.by, step.order or None, step.told.get(step.by, []))
+                                        for step in steps if step.result in MOVES and step.by],
+                                       Names("white", game.white.name, game.black.name), game.result),
         }
         return render_template("web/reveal.html", **context)
 
