@@ -24,9 +24,10 @@ NOTICE_MARKER = f"{MARKER}."  # heads every mail
 ORDER_MARKER = f"{MARKER} with your order."  # heads a move request (its context's ``marker``)
 BACKGROUND = {"light": "#f0d9b5", "dark": "#b58863", "": "#ece8df"}
 MARK_BACKGROUND = {LAST: "#f5c84c", SEEN: "#d9c2f0"}
-# Glyph colours: white pieces as light glyphs with a dark outline, black as dark, unknowns in purple.
-PIECE_STYLE = {"white": "color:#ffffff;text-shadow:0 0 2px #000000;", "black": "color:#000000;",
-               "unknown": "color:#6a1b9a;font-weight:bold;"}
+# Every glyph in near-black ink: White's pieces are the hollow glyphs and Black's the solid ones, so they stay
+# apart on either square colour, in clients that drop text-shadow (Outlook) and in dark mode, which inverts the
+# ink of both alike. A piece of unknown type is a bold purple '?'.
+PIECE_STYLE = {"white": "color:#111111;", "black": "color:#111111;", "unknown": "color:#6a1b9a;font-weight:bold;"}
 
 
 def piece_style(letter: str) -> str:

@@ -141,10 +141,9 @@ def test_move_request_boards_are_drawn_in_a_browser(browser, tmp_path):
     assert len(glyphs) == pieces > 16
     for glyph, font_size, color, shadow, height in glyphs:
         assert font_size == "20px" and height >= 26
-        if glyph in "\u2654\u2655\u2656\u2657\u2658\u2659":  # white pieces: light glyph, dark outline
-            assert color == "rgb(255, 255, 255)" and shadow != "none"
-        else:
-            assert color == "rgb(0, 0, 0)"
+        # White's pieces hollow, Black's solid, both in dark ink: readable on either square, without shadows
+        assert glyph in "\u2654\u2655\u2656\u2657\u2658\u2659\u265a\u265b\u265c\u265d\u265e\u265f"
+        assert color == "rgb(17, 17, 17)" and shadow == "none"
 
 
 def test_lg_10_an_unknown_square_is_drawn_readable(browser):
