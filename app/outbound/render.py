@@ -95,7 +95,7 @@ def _forms_html(forms: Forms) -> Markup:
 
 @lru_cache(maxsize=16)
 def _forms_text(forms: Forms) -> str:
-    return "\n".join(wrap(meaning, 76, f"   {example:<12} ", " " * 16) for example, meaning in forms)
+    return "\n".join(wrap(meaning, 72, f"   {example:<12} ", " " * 16) for example, meaning in forms)
 
 
 def forms_html(forms: Sequence[tuple[str, str]]) -> Markup:

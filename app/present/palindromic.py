@@ -97,8 +97,9 @@ class PalindromicPresenter(Presenter):
         hands = ", ".join(f"{HAND[hand]}{square}" for square, hand in sorted(view.get("handed", {}).items()))
         home = view.get("home", {})
         legend = (legend_of_pieces(),
-                  "L and R beside a rook: left-handed or right-handed (a1 and h8 start right-handed, h1 and a8 "
-                  "left-handed); a rook must reach the enemy rook's start square of its own hand.")
+                  "L or R beside a rook (l or r in plain text): left-handed or right-handed (a1 and h8 start "
+                  "right-handed, h1 and a8 left-handed); a rook must reach the enemy rook's start square of its "
+                  "own hand.")
         notes = (f"Rooks: {hands}." if hands else "No rooks.",
                  f"Pieces home: White {home.get('white', 0)} of {PIECES}, Black {home.get('black', 0)} of {PIECES}.")
         return Figure(((board,),), legend, notes)

@@ -2,7 +2,8 @@
 
 A board square takes three columns: the piece letter (``.`` when empty, ``?`` when unknown)
 between spaces, or between brackets when it is a square of the last move, between
-parentheses when a message named it. A strip cell is its letter and its label.
+parentheses when a message named it; a cell's one-letter label (a rook's hand) takes the
+place of the closing mark, in lower case. A strip cell is its letter and its label.
 """
 
 from __future__ import annotations
@@ -19,11 +20,8 @@ def cell_text(cell: Cell, board: bool) -> str:
     letter = cell.piece or "."
     if not board:
         return f"{letter}{cell.label}"
-    if cell.mark == LAST:
-        return f"[{letter}]"
-    if cell.mark == SEEN:
-        return f"({letter})"
-    return f" {letter} "
+    opening, closing = {LAST: "[]", SEEN: "()"}.get(cell.mark, "  ")
+    return f"{opening}{letter}{cell.label[:1].lower() or closing}"
 
 
 def grid_lines(grid: Grid) -> list[str]:

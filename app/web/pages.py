@@ -119,9 +119,14 @@ def game_history(game_id: int) -> str | Response:
         opponent = game.black if side == "white" else game.white
         presenter = presenter_for(game.variant)
         names = Names(side, game.white.name, game.black.name)
-        figure = presenter.figure(current.view, side, names, player.preferences, current.messages) if current \
-            else Figure()
         variant = get_variant(game.variant)
+        if current:
+            figure = presenter.figure(current.view, side, names, player.preferences, current.messages)
+        elif game.status == "active":  # nothing has happened yet: the position as this player sees it now
+            figure = presenter.figure(variant.view(variant.from_json(game.state), side), side, names,
+                                      player.preferences, [])
+        else:
+            figure = Figure()
         context = {
             "title": f"Game {game.id}",
             "game": {"id": game.id, "title": variant.title, "side": SIDE_TITLE[side],
