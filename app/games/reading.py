@@ -15,7 +15,8 @@ NO_ARGUMENT = ("accept", "decline", "board", "history", "help", "games")  # anyt
 @dataclass
 class Reading:
     commands: list[Command] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # what could not be read, and why, one sentence each
+    unreadable: list[str] = field(default_factory=list)  # the order lines among them, as written
 
 
 def read_commands(text: str, variant: Variant | None, words: Collection[str]) -> Reading:
@@ -46,7 +47,8 @@ def read_commands(text: str, variant: Variant | None, words: Collection[str]) ->
         try:
             kind = variant.order_kind(line)
         except OrderError as error:
-            reading.errors.append(str(error))
+            reading.errors.append(error.reason)
+            reading.unreadable.append(line)
             continue
         reading.commands.append(Command(MOVE if kind == "move" else REFEREE, line))
     return reading

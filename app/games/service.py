@@ -10,6 +10,7 @@ ends with ``flush``, which writes what changed in the records it handed out.
 
 from __future__ import annotations
 
+import difflib
 import random
 import secrets
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from app.games.reading import read_commands
 from app.games.records import GameRecord, PlayerRecord
 from app.present.base import Presenter, VariantCommand
 from app.present.registry import presenter_for
-from app.present.words import Names
+from app.present.words import Names, capitalised
 from app.rules.base import MOVES, SIDES, OptionError, Outcome, Side, other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 from app.tokens import ReplyToken, TokenSigner
@@ -40,6 +41,11 @@ SIDE_TITLE = {"white": "White", "black": "Black"}
 GAME_WORDS = frozenset(spec.name for spec in SERVICE_COMMANDS if GAME in spec.where)
 LOBBY_WORDS = frozenset(spec.name for spec in SERVICE_COMMANDS if LOBBY in spec.where)
 MAX_DAYS = 30
+
+
+def order_key(text: str) -> str:
+    """An order as compared for a guess: letters and digits only, lower case ("M:g8-f6" -> "mg8f6")."""
+    return "".join(character for character in text.lower() if character.isalnum())
 
 
 class ServiceError(ValueError):
@@ -326,9 +332,12 @@ class GameService:
         reading = read_commands(text, get_variant(game.variant), self.game_words(presenter))
         if reading.errors:
             if error_notice():
+                guesses = self.guesses(game, token.side, reading.unreadable)
                 self.mailer.message(game, token.side, "error", f"Game {game.id}: your order could not be read", [
-                    "Nothing in your message was applied; it costs you nothing. This could not be read:",
-                    *reading.errors,
+                    *(capitalised(error) + "." for error in reading.errors),
+                    *(f"Did you mean {guess}?" for guess in guesses),
+                    "Nothing in your message was applied, and it costs you nothing. Send it again in one of "
+                    "these forms:",
                 ], show_forms=True)
             return "rejected", "unreadable: " + "; ".join(reading.errors)
         if not reading.commands:
@@ -344,6 +353,21 @@ class GameService:
             self.mailer.notice(game, token.side, "error", "not carried out", [str(error)])
             return "rejected", str(error)
         return "done", "; ".join(reply.summary)
+
+    def guesses(self, game: GameRecord, side: Side, lines: list[str]) -> list[str]:
+        """For each unreadable order line, the closest order the player might have meant, worked out from
+        their own view (so a guess tells nothing the view does not)."""
+        variant = get_variant(game.variant)
+        if game.status != "active":
+            return []
+        plausible = variant.plausible_orders(variant.view(variant.from_json(game.state), side), side)
+        keyed = {order_key(order): order for order in plausible}
+        found = []
+        for line in lines:
+            close = difflib.get_close_matches(order_key(line), list(keyed), n=1, cutoff=0.75)
+            if close and keyed[close[0]] not in found:
+                found.append(keyed[close[0]])
+        return found
 
     @staticmethod
     def game_words(presenter: Presenter) -> frozenset[str]:
@@ -408,25 +432,31 @@ class GameService:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         before = variant.orderer(state)
+        number = variant.move_number(state)  # the move this order belongs to, as the player's request said
         outcome = variant.play(state, side, command.text, random.SystemRandom())
         reply.note(f"{command.text}: {outcome.result}")
-        self.apply(game, side, outcome.order or command.text, outcome, state)
+        self.apply(game, side, outcome.order or command.text, outcome, state, number)
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game, state)
-        while (made := variant.automatic(state)) is not None:  # e.g. the referee passes for a player
-            self.apply(game, made[0], None, made[1], state)
+        while True:  # events the referee makes on its own, e.g. a pass for a player who is home
+            number = variant.move_number(state)
+            made = variant.automatic(state)
+            if made is None:
+                break
+            self.apply(game, made[0], None, made[1], state, number)
         result, reason = variant.result(state)
         if result is not None:
             self.finish(game, result, reason, mails)
             return
         self.mails_for(game, side, outcome.order or command.text, outcome, state, before, mails)
 
-    def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, state: Any) -> None:
-        """The state after one event, and the event in the record."""
+    def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, state: Any,
+              move_number: int) -> None:
+        """The state after one event, and the event in the record (at the move it was made in)."""
         if outcome.result in MOVES:
             game.ply += 1
         game.state = get_variant(game.variant).to_json(state)
-        self.record(game, by, order or "", outcome, state)
+        self.record(game, by, order or "", outcome, state, move_number=move_number)
 
     def begin_play(self, game: GameRecord, state: Any) -> None:
         """Both setups are in: commit to hidden ones (tamper evidence) and start the clock."""
@@ -618,9 +648,10 @@ class GameService:
         loser = variant.orderer(state)
         if loser is None:
             return
+        number = variant.move_number(state)
         outcome = variant.forfeit(state, loser, "time")
         game.state = variant.to_json(state)
-        self.record(game, None, "", outcome, state, result="timeout")
+        self.record(game, None, "", outcome, state, result="timeout", move_number=number)
         mails = Mails()
         self.finish(game, *variant.result(state), mails)
         self.send(game, mails)
@@ -697,8 +728,9 @@ class GameService:
         return game.last_seq
 
     def record(self, game: GameRecord, by: str | None, order: str, outcome: Outcome, state: Any,
-               result: str | None = None) -> None:
-        """One event: what happened, what each player was told and what each now sees."""
+               result: str | None = None, move_number: int | None = None) -> None:
+        """One event: what happened, what each player was told and what each now sees; ``move_number`` is the
+        move it belongs to (by default the move being played now)."""
         variant = get_variant(game.variant)
         told = {side: outcome.to[side] for side in SIDES}
         result = result or outcome.result
@@ -708,7 +740,7 @@ class GameService:
             "by": by,
             "order": order,
             "result": result,
-            "move_number": variant.move_number(state),
+            "move_number": variant.move_number(state) if move_number is None else move_number,
             "ply": game.ply,
             "told": told,
             "views": {side: variant.view(state, side) for side in SIDES},

@@ -65,4 +65,14 @@ def read_setup(text: str, rng: random.Random | None = None) -> str:
         return row_from_index(index)
     if not word:
         raise SetupError("a setup is 8 letters like RNBQKBNR, a number 0..959, or 'random'")
-    return check_row(word)
+    try:
+        return check_row(word)
+    except SetupError as error:
+        raise SetupError(f"{error}; for example {nearest_row(word)} would do") from None
+
+
+def nearest_row(word: str) -> str:
+    """The valid row that differs from ``word`` in the fewest places (the standard row on a tie)."""
+    letters = word.strip().upper()
+    rows = [STANDARD] + [row_from_index(index) for index in range(960)]
+    return min(rows, key=lambda row: sum(a != b for a, b in zip(row, letters.ljust(8), strict=False)))

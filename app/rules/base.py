@@ -38,7 +38,12 @@ class SetupError(RulesError):
 
 
 class OrderError(RulesError):
-    """An order could not be read; the text says what is accepted instead."""
+    """An order could not be read: ``reason`` says why, ``accepted`` the forms the variant reads (both in
+    ``str``, for a scenario's output; a mail shows the reason and the order forms apart)."""
+
+    def __init__(self, reason: str, accepted: str = "") -> None:
+        super().__init__(f"{reason}. Accepted forms: {accepted}" if accepted else reason)
+        self.reason = reason
 
 
 Result = Literal[
@@ -175,6 +180,11 @@ class Variant:
     def public(self, state: Any) -> dict[str, Any]:
         """What both players know besides their views (counts both are told), for the status lines."""
         return {"strikes": self.strikes(state)}
+
+    def plausible_orders(self, view: View, side: Side) -> list[str]:
+        """Every order ``side`` might mean now, worked out from their view alone (for "did you mean ...?"
+        when a line cannot be read). Default: the examples."""
+        return self.example_orders(view, side)
 
     def example_orders(self, view: View, side: Side) -> list[str]:
         """A few orders ``side`` could send now, worked out from their own view alone (never from the

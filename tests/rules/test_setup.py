@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app.rules.backrank import index_of_row, read_setup, row_from_index
+from app.rules.backrank import check_row, index_of_row, read_setup, row_from_index
 from app.rules.base import SetupError
 from tests.rules.positions import LG, kinds, play
 
@@ -73,8 +73,12 @@ def test_lg_2_play_starts_only_when_both_arrangements_are_in():
 
 
 def test_lg_2_a_bad_setup_costs_nothing_and_can_be_sent_again():
+    """It was read, so it is not accepted (rather than unreadable): the rule it breaks and a row that would do."""
     state = LG.new_game({})
     outcome = play(state, "white", "setup RRBQKBNN")
-    assert outcome.result == "error"
+    assert outcome.result == "rejected"
+    reason = outcome.to["white"][0]["reason"]
+    assert reason.startswith("the king must stand between the two rooks; for example ")
+    assert check_row(reason.split("for example ")[1].split()[0])  # the example obeys LG-2
     assert outcome.to["black"] == []
     assert play(state, "white", "setup 518").result == "setup"

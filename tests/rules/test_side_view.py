@@ -118,9 +118,10 @@ def test_SV_1_hidden_setup_index_and_letters_name_the_same_row_for_either_colour
     ("setup 960", "0 to 959"),
 ])
 def test_SV_1_hidden_setup_follows_the_LG_2_checks(text, words):
+    """A setup that breaks LG-2 was read: it is not accepted, with the rule it breaks."""
     state = SV.new_game({"setup": "hidden"})
     outcome = SV.play(state, "white", text)
-    assert outcome.result == "error"
+    assert outcome.result == "rejected"
     assert words in outcome.to["white"][0]["reason"]
     assert outcome.to["black"] == []
     assert SV.needs_setup(state, "white")

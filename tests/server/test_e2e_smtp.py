@@ -18,7 +18,7 @@ def test_whole_game_by_mail_from_challenge_to_king_capture(game):
 
     # A rejected home order, an unreadable one, then a strike: none moves the game on.
     assert "cannot move from e2 to e5" in game.reply(ALICE, "R e2-e5")
-    assert "could not be read" in game.reply(ALICE, "R e2-e9")
+    assert "Could not read 'R e2-e9' as an order" in game.reply(ALICE, "R e2-e9")
     game.reply(ALICE, "M d4-d5")
     assert "strike 1 of 3" in game.subject(ALICE)
 

@@ -137,7 +137,7 @@ def test_an_unreadable_line_means_nothing_in_the_message_is_applied(server):
     assert table.game(game_id).ply == 0
     assert table.mails(BOB, "said") == []
     text = table.text(ALICE)
-    assert "Nothing in your message was applied; it costs you nothing" in text
+    assert "Nothing in your message was applied, and it costs you nothing" in text
 
 
 def test_two_move_orders_in_one_message_are_an_error(server):

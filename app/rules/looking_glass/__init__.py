@@ -7,7 +7,7 @@ from typing import Any
 
 from app.rules.base import OptionError, Outcome, Side, Variant
 from app.rules.looking_glass import perft
-from app.rules.looking_glass.examples import example_orders
+from app.rules.looking_glass.examples import example_orders, plausible_orders
 from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
 from app.rules.looking_glass.random_orders import random_order
 from app.rules.looking_glass.referee import Referee
@@ -97,6 +97,9 @@ class LookingGlass(Variant):
 
     def example_orders(self, view: dict[str, Any], side: Side) -> list[str]:
         return example_orders(view, side)
+
+    def plausible_orders(self, view: dict[str, Any], side: Side) -> list[str]:
+        return plausible_orders(view, side)
 
     def legal_orders(self, state: GameState) -> list[str]:
         """The moves LG-11's stalemate check counts, each once in canonical form (CONTRACT.md ``referee perft``)."""

@@ -67,3 +67,20 @@ def blind_example(view: View, side: Side) -> str | None:
 def example_orders(view: View, side: Side) -> list[str]:
     blind = blind_example(view, side)
     return [*home_examples(view, side), *([blind] if blind else [])]
+
+
+def plausible_orders(view: View, side: Side) -> list[str]:
+    """Every move LG-3 allows on the home board the player sees, and every movement of their own pieces in
+    the other world as the empty board would allow it."""
+    home = board_from_placement(view["home"])
+    orders = [written(HOME[side], square, target)
+              for square in chess.scan_forward(home.occupied_co[COLOR[side]])
+              for target in chess.scan_forward(destinations(home, square, None))]
+    away = board_from_placement(view["notebook"])
+    own = chess.BaseBoard(None)
+    for square in chess.scan_forward(away.occupied_co[COLOR[side]]):
+        own.set_piece_at(square, away.piece_at(square))
+    orders += [written(other_world(HOME[side]), square, target)
+               for square in chess.scan_forward(own.occupied_co[COLOR[side]])
+               for target in chess.scan_forward(destinations(own, square, None))]
+    return orders

@@ -125,4 +125,4 @@ def read_order(line: str) -> Order:
             chess.parse_square(move["to"]),
             PROMOTION_LETTERS[promo] if promo else None,
         )
-    raise OrderError(f"could not read {line.strip()!r} as an order. Accepted forms: {ACCEPTED_FORMS}")
+    raise OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)

@@ -124,8 +124,8 @@ def submit_setup(state: GameState, side: Side, order: Setup, rng: random.Random 
         return Outcome.only("rejected", side, {"kind": "rejected", "reason": "your setup is already in"})
     try:
         row = backrank.read_setup(order.value, rng)
-    except SetupError as error:
-        return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
+    except SetupError as error:  # read, but against LG-2: the reason, and a row that would do
+        return Outcome.only("rejected", side, {"kind": "rejected", "reason": str(error)})
     state.rows[side] = row
     outcome = Outcome("setup")
     outcome.tell(side, {"kind": "setup", "row": row, "index": backrank.index_of_row(row)})

@@ -82,6 +82,9 @@ class Palindromic(Variant):
     def position(self, state: GameState) -> dict[str, str]:
         return views.position(state)
 
+    def plausible_orders(self, view: View, side: Side) -> list[str]:
+        return views.legal_orders_in_view(view, side)
+
     def example_orders(self, view: View, side: Side) -> list[str]:
         return views.example_orders(view, side)
 

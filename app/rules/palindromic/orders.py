@@ -138,4 +138,4 @@ def read_order(line: str) -> Order:
         if written.startswith("B"):
             readings = readings[-1:]  # an upper-case B is the bishop
         return San(readings, written)
-    raise OrderError(f"could not read {line.strip()!r} as an order. Accepted forms: {ACCEPTED_FORMS}")
+    raise OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)

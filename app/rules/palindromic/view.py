@@ -58,6 +58,22 @@ def destinations_of(view: View, square: str) -> list[str]:
     return piece_destinations(piece.symbol(), index, view["handed"].get(square))
 
 
+def legal_orders_in_view(view: View, side: Side) -> list[str]:
+    """Every legal order of ``side`` in canonical form, from the view (the whole position here)."""
+    board = board_of(view, side)
+    return [] if board is None else sorted(canonical(board, move) for move in pal_moves(board))
+
+
+def board_of(view: View, side: Side) -> chess.Board | None:
+    """The view's position with ``side`` to move, or None when it is not their turn."""
+    if view.get("to_move") != side:
+        return None
+    board = chess.Board(None, chess960=True)
+    board.set_board_fen(view["board"])
+    board.turn = COLOR[side]
+    return board
+
+
 def example_orders(view: View, side: Side, count: int = 3) -> list[str]:
     """A few legal orders for ``side`` worked out from the view alone, moves that bring a piece home
     first; none when it is not ``side``'s turn or the game is over. Castling is left out: the view does not

@@ -12,7 +12,7 @@ from app.rules.quasi_alice.movegen import count, legal_moves, make
 from app.rules.quasi_alice.orders import CastleOrder, MoveOrder, mentions_order, read_order, written
 from app.rules.quasi_alice.random_orders import random_order
 from app.rules.quasi_alice.state import GameState
-from app.rules.quasi_alice.views import example_orders, view
+from app.rules.quasi_alice.views import example_orders, legal_orders_in_view, view
 
 
 class QuasiAlice(Variant):
@@ -56,6 +56,9 @@ class QuasiAlice(Variant):
 
     def example_orders(self, view: dict[str, Any], side: Side) -> list[str]:
         return example_orders(view, side)
+
+    def plausible_orders(self, view: dict[str, Any], side: Side) -> list[str]:
+        return legal_orders_in_view(view, side)
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         return state.to_json()

@@ -144,7 +144,7 @@ def read_order(line: str) -> Order:
             PROMOTION_LETTERS[promo] if promo else None,
             _upper(move["onto"]),
         )
-    raise OrderError(f"could not read {line.strip()!r} as an order. Accepted forms: {ACCEPTED_FORMS}")
+    raise OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)
 
 
 def _upper(letter: str | None) -> str | None:

@@ -41,17 +41,32 @@ def example_orders(view: dict[str, Any], side: Side) -> list[str]:
     """Up to three legal moves for ``side`` when it is their move, from different pieces, in canonical form."""
     if view.get("to_move") != side:
         return []
+    orders = first_per_piece(view, side)
+    if len(orders) <= 3:
+        return orders
+    return [orders[0], orders[len(orders) // 2], orders[-1]]
+
+
+def legal_orders_in_view(view: dict[str, Any], side: Side) -> list[str]:
+    """Every legal move of ``side`` in canonical form, from the view (the whole position here)."""
+    if view.get("to_move") != side:
+        return []
+    return [written(move) for move in legal_moves(position_of(view, side))]
+
+
+def position_of(view: dict[str, Any], side: Side) -> Position:
     ep = -1
     if view.get("en_passant"):
         board, square = parse_label(view["en_passant"])
         ep = board * 64 + square
     boards = [view["boards"][name] for name in BOARD_NAMES]
-    position = Position.from_placements(boards, COLOR_OF[side], castling_from_text(view.get("castling", "-")), ep)
+    return Position.from_placements(boards, COLOR_OF[side], castling_from_text(view.get("castling", "-")), ep)
+
+
+def first_per_piece(view: dict[str, Any], side: Side) -> list[str]:
+    """One legal move per piece that has one, in generation order."""
     by_piece: dict[tuple[int, int], str] = {}
-    for move in legal_moves(position):
+    for move in legal_moves(position_of(view, side)):
         by_piece.setdefault((move[0], move[1]), written(move))
-    orders = list(by_piece.values())
-    if len(orders) <= 3:
-        return orders
-    return [orders[0], orders[len(orders) // 2], orders[-1]]
+    return list(by_piece.values())
 

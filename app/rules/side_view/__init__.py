@@ -9,7 +9,7 @@ import chess
 
 from app.rules.base import Outcome, Side, Variant, View
 from app.rules.side_view import moves, referee
-from app.rules.side_view.examples import example_orders
+from app.rules.side_view.examples import example_orders, plausible_orders
 from app.rules.side_view.options import parse_options
 from app.rules.side_view.orders import Castle, Move, mentions_order, read_order
 from app.rules.side_view.random_orders import random_order
@@ -72,6 +72,9 @@ class SideView(Variant):
 
     def example_orders(self, view: View, side: Side) -> list[str]:
         return example_orders(view, side)
+
+    def plausible_orders(self, view: View, side: Side) -> list[str]:
+        return plausible_orders(view, side)
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         return state.to_json()

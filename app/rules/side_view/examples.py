@@ -74,3 +74,26 @@ def first_of_each(groups: list[list[str]], count: int) -> list[str]:
             if rank < len(group) and group[rank] not in picked and len(picked) < count:
                 picked.append(group[rank])
     return picked
+
+
+def plausible_orders(view: View, side: Side) -> list[str]:
+    """Every move of the player's own pieces that the board they know would allow (pawns stepping forward or
+    taking diagonally), from the view alone: what a misspelt order most likely meant."""
+    board = known_board(view, side)
+    color = side == "white"
+    own = board.occupied_co[color]
+    forward = 8 if color else -8
+    orders = []
+    for square in chess.scan_forward(own):
+        if board.piece_type_at(square) == chess.PAWN:
+            targets = chess.BB_PAWN_ATTACKS[color][square]
+            ahead = square + forward
+            if 0 <= ahead < 64 and not board.occupied & chess.BB_SQUARES[ahead]:
+                targets |= chess.BB_SQUARES[ahead]
+                start = chess.square_rank(square) == (1 if color else 6)
+                if start and not board.occupied & chess.BB_SQUARES[ahead + forward]:
+                    targets |= chess.BB_SQUARES[ahead + forward]
+        else:
+            targets = board.attacks_mask(square) & ~own
+        orders += [written(board, square, target) for target in chess.scan_forward(targets & ~own)]
+    return orders

@@ -102,7 +102,7 @@ def mentions_order(line: str) -> bool:
 
 
 def unreadable(line: str) -> OrderError:
-    return OrderError(f"could not read {line.strip()!r} as an order. Accepted forms: {ACCEPTED_FORMS}")
+    return OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)
 
 
 def read_move(line: str, found: re.Match[str]) -> Move:
@@ -112,7 +112,7 @@ def read_move(line: str, found: re.Match[str]) -> Move:
     if letter is None:
         return Move(chess.parse_square(found["from"]), to_square)
     if letter not in PROMOTION_LETTERS:
-        raise OrderError(f"{line.strip()!r}: a pawn is promoted to Q, R, B or N. Accepted forms: {ACCEPTED_FORMS}")
+        raise OrderError(f"{line.strip()!r}: a pawn is promoted to Q, R, B or N", ACCEPTED_FORMS)
     if chess.square_rank(to_square) not in (0, 7):
         raise OrderError(f"{line.strip()!r}: a promotion letter goes only with a move to rank 1 or 8")
     return Move(chess.parse_square(found["from"]), to_square, PROMOTION_LETTERS[letter])
