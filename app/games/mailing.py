@@ -149,7 +149,8 @@ class Mailer:
             elif item["type"] == "game-over":
                 self.send_game_over(game, side)
             else:
-                self.message(game, side, item["kind"], f"Game {game.id}: {item['subject']}", item["paragraphs"],
+                paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
+                self.message(game, side, item["kind"], f"Game {game.id}: {item['subject']}", paragraphs,
                              show_position=item["show_position"], show_forms=item["show_forms"])
 
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
@@ -175,13 +176,7 @@ class Mailer:
         names = self.names(game, side)
         standing = self.standing(game, state)
         since = (game.told_since_move or {}).get(side, [])
-        fingerprints = []
-        if commitments:
-            fingerprints = [
-                f"Your setup is committed as sha256 {game.commitments[side]['sha256']}; "
-                f"{self.name(game, opponent)}'s as sha256 {game.commitments[opponent]['sha256']}. "
-                "The keys are sent when the game ends, so either of you can check that no setup was changed."
-            ]
+        fingerprints = self.fingerprints(game, side) if commitments else []
         presenter = self.presenter(game)
         return {
             "subject": "",
@@ -204,6 +199,15 @@ class Mailer:
             "history_url": self.history_url(game, side),
             "commitments": fingerprints,
         }
+
+    def fingerprints(self, game: GameRecord, side: str) -> list[str]:
+        """The commitments to both hidden setups, shown to each player once, when play starts."""
+        opponent = other(side)
+        return [
+            f"Your setup is committed as sha256 {game.commitments[side]['sha256']}; "
+            f"{self.name(game, opponent)}'s as sha256 {game.commitments[opponent]['sha256']}. "
+            "The keys are sent when the game ends, so either of you can check that no setup was changed."
+        ]
 
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:

@@ -300,6 +300,12 @@ class GameService:
             self.mailer.notice(game, side, "not-accepted", "this game was declined",
                         ["That game was declined and never started."])
             return reply
+        if game.status == "over" and any(command.kind in (REFEREE, MOVE) for command in commands):
+            self.after_the_end(game, side, next(c for c in commands if c.kind in (REFEREE, MOVE)))
+            reply.note("an order after the end")
+            commands = [command for command in commands if command.kind not in (REFEREE, MOVE)]
+            if not commands:
+                return reply
         if moves and token.ply < game.ply and game.status != "over":
             self.stale(game, side, moves[0])
             reply.note("stale reply")
@@ -496,6 +502,14 @@ class GameService:
             elif tidings is not None:
                 mails.message(each, tidings.kind, tidings.subject, tidings.lines, show_position=tidings.show_position)
 
+    def after_the_end(self, game: GameRecord, side: str, order: Command) -> None:
+        """An order sent after the game ended: a short word to the sender alone, nothing recorded."""
+        end = presenter_for(game.variant).end_words(game.result, game.reason)
+        self.mailer.notice(game, side, "notice", "this game is over", [
+            f"Game {game.id} is already over ({end}), so your order '{order.text[:80]}' was not played.",
+            f"The whole game, move by move: {self.mailer.history_url(game, side)}",
+        ])
+
     def stale(self, game: GameRecord, side: str, move: Command) -> None:
         mails = Mails()
         variant = get_variant(game.variant)
@@ -614,15 +628,29 @@ class GameService:
                 for running in self.running_games(player):
                     variant = get_variant(running.variant)
                     running_side = running.side_of(player)
-                    if variant.orderer(variant.from_json(running.state)) == running_side and running.deadline:
+                    moved = variant.orderer(variant.from_json(running.state)) == running_side and running.deadline
+                    if moved:
                         running.deadline += timedelta(days=days)
                         running.reminded = False
+                    self.tell_vacation(running, running_side, player, moved)
                 text = (f"Your clock is paused until {describe_deadline(player.vacation_until)} "
                         f"({player.vacation_days_used} of {self.settings.vacation_days_per_year} days used this year).")
         if mails is not None:
             mails.message(side, "vacation", "vacation", [text])
         self.flush()
         return text
+
+    def tell_vacation(self, game: GameRecord, side: str, player: PlayerRecord, moved: bool) -> None:
+        """The opponent hears that the player's clock is paused (and their deadline moved, when it did)."""
+        assert player.vacation_until is not None
+        until = describe_deadline(player.vacation_until)
+        mails = Mails()
+        mails.message(other(side), "vacation", f"{player.name} is on vacation", [
+            f"{player.name} is on vacation until {until}: their clock is paused."
+            + (f" Their move in this game is now due by {describe_deadline(game.deadline)}." if moved and
+               game.deadline else " You move as usual."),
+        ])
+        self.send(game, mails)
 
     def running_games(self, player: PlayerRecord) -> list[GameRecord]:
         """The player's running games, each locked (in id order, so two transactions never wait on each other)."""
@@ -703,7 +731,7 @@ class GameService:
         variant = get_variant(game.variant)
         orderer = variant.orderer(variant.from_json(game.state)) if game.status == "active" else None
         for side, item in mails.items:
-            if item["type"] != "request":
+            if item["type"] != "request" and item["kind"] != "started":
                 continue
             if item["kind"] == "request" and side == orderer:
                 game.deadline = deadline_for(game.player(side), game.days, self.now)

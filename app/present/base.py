@@ -212,4 +212,7 @@ class Presenter:
                 "the offer."])
         if result == "declined":
             return Tidings("notice", "draw declined", [f"{names.opponent} declined your draw offer."])
+        if result == "setup" and any(message["kind"] == "setup-done" for message in messages):
+            return Tidings("notice", f"{names.opponent} has sent their setup", [
+                *lines, "The game starts as soon as you send yours."])
         return None

@@ -1,0 +1,112 @@
+"""What two new players meet by mail: each mail right, short and clear (the bugs found playing by mail)."""
+
+from email import message_from_bytes
+from email.policy import default
+
+from tests.server.harness import ALICE, BOB, Table
+from tests.web_helpers import client_for
+
+
+def text_of(mail) -> str:
+    return message_from_bytes(mail.raw, policy=default).get_body(("plain",)).get_content().replace("\r\n", "\n")
+
+
+def test_an_order_after_the_end_gets_a_short_word_to_the_sender_alone(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "resign", kind="request")
+    counts = (len(table.mails(ALICE)), len(table.mails(BOB)))
+    events = len(table.events(game_id))
+    table.reply(BOB, "M e7-e5", kind="game-over")
+    assert (len(table.mails(ALICE)), len(table.mails(BOB))) == (counts[0], counts[1] + 1)  # nothing to Alice
+    notice = table.last(BOB)
+    assert notice.kind == "notice" and "already over" in text_of(notice) and len(text_of(notice)) < 1500
+    assert len(table.events(game_id)) == events  # the history does not open on it
+
+
+def test_one_numbering_everywhere_black_s_move_1_is_move_1_in_the_record_and_on_the_web(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    assert ", move 1:" in table.last(BOB, "request").subject
+    table.reply(BOB, "M e7-e5", kind="request")
+    assert [event.move_number for event in table.events(game_id) if event.result == "moved"] == [1, 1]
+    page = client_for(server, game_id, table.game(game_id).black_id).get(f"/games/{game_id}").data.decode()
+    assert "move 2" not in page and "move 1" in page
+    assert ", move 2:" in table.last(ALICE, "request").subject
+
+
+def test_an_unreadable_order_is_answered_once_with_a_guess(server):
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "M g8f7", kind="request")  # g8-f7 is no knight move: readable, but not legal
+    table.reply(BOB, "M g8-f66", kind="request")
+    text = text_of(table.last(BOB, "error"))
+    assert "Could not read 'M g8-f66' as an order." in text and "Did you mean M g8-f6?" in text
+    assert text.count("could not") + text.count("Could not") == 1 and text.count("M e7-e5") <= 1
+    assert "Accepted forms" not in text
+
+
+def test_a_setup_against_the_rules_says_which_rule_and_shows_a_valid_row(server):
+    table = Table(server)
+    table.new_game()
+    table.reply(ALICE, "accept", kind="invitation")
+    table.reply(BOB, "accept", kind="invitation")
+    table.reply(ALICE, "setup KRRQBBNN", kind="setup-request")
+    text = " ".join(text_of(table.last(ALICE)).split())
+    assert "could not be read" not in text and "was not accepted" in text
+    assert "the king must stand between the two rooks; for example RKRQBBNN would do" in text
+
+
+def test_a_move_in_reply_to_a_draw_offer_is_played_and_answers_it(server):
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "M e7-e5", kind="request")
+    table.reply(BOB, "offer draw", kind="request")  # out of turn: an offer is fine any time
+    offer = table.last(ALICE, "draw-offer")
+    assert "A move also answers the offer" in " ".join(text_of(offer).split())
+    table.reply(ALICE, "R g1-f3", kind="draw-offer")
+    game = table.game(game_id)
+    assert game.ply == 3 and game.state["draw_offer"] is None
+
+
+def test_both_players_get_the_setup_fingerprints_when_play_starts(server):
+    table = Table(server)
+    table.start()
+    for player, kind in ((ALICE, "request"), (BOB, "started")):
+        assert "committed as sha256" in " ".join(text_of(table.last(player, kind)).split()), player
+
+
+def test_a_player_is_told_when_the_opponent_has_sent_their_setup(server):
+    table = Table(server)
+    table.new_game()
+    table.reply(ALICE, "accept", kind="invitation")
+    table.reply(BOB, "accept", kind="invitation")
+    table.reply(ALICE, "setup 518", kind="setup-request")
+    mail = table.last(BOB)
+    assert "Alice has sent their setup" in mail.subject and "as soon as you send yours" in text_of(mail)
+
+
+def test_vacation_is_told_to_the_opponent_with_the_deadline_that_moved(server):
+    table = Table(server)
+    game_id = table.start()
+    before = table.game(game_id).deadline
+    table.reply(ALICE, "vacation 5", kind="request")
+    assert (table.game(game_id).deadline - before).days == 5
+    told = text_of(table.last(BOB, "vacation"))
+    assert "Alice is on vacation until" in " ".join(told.split()) and "now due by" in told
+
+
+def test_every_line_of_every_mail_of_a_game_wraps_within_78_columns(server):
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "M d4-d5", kind="request")  # a strike
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "M e7-e5", kind="request")
+    table.reply(ALICE, "R d2-d4", kind="request")  # Alice's old request answered: a stale reply
+    for address in (ALICE, BOB):
+        for mail in table.mails(address):
+            long = [line for line in text_of(mail).splitlines() if len(line) > 78 and "://" not in line]
+            assert long == [], (mail.kind, long)
