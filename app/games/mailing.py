@@ -55,6 +55,20 @@ def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
     return paragraphs
 
 
+SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
+
+
+def subject_line(head: str, tail: str, title: str = "") -> str:
+    """``head: tail - title``, kept within SUBJECT_WIDTH: the title goes first, then the end of the tail."""
+    whole = f"{head}: {tail} - {title}" if title else f"{head}: {tail}"
+    if len(whole) <= SUBJECT_WIDTH:
+        return whole
+    short = f"{head}: {tail}"
+    if len(short) <= SUBJECT_WIDTH:
+        return short
+    return short[:SUBJECT_WIDTH - 3].rsplit(" ", 1)[0].rstrip(" ,-:") + "..."
+
+
 class Mails:
     """Mails decided while handling one message, at most one move request per player."""
 
@@ -150,7 +164,7 @@ class Mailer:
                 self.send_game_over(game, side)
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
-                self.message(game, side, item["kind"], f"Game {game.id}: {item['subject']}", paragraphs,
+                self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
                              show_position=item["show_position"], show_forms=item["show_forms"])
 
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
@@ -194,6 +208,7 @@ class Mailer:
             ),
             "status": presenter.status(view, side, names, standing),
             "since": [presenter.describe(message, names) for message in since],
+            "first_move": game.ply == 0,
             "figure": self.figure(game, side, view, since),
             "forms": self.forms(game, side, view, standing),
             "history_url": self.history_url(game, side),
@@ -212,7 +227,7 @@ class Mailer:
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
         context = self.request_context(game, side, notice, commitments)
-        subject = f"Game {game.id}, move {context['game'].move_number}: {subject_tail} - {self.title(game)}"
+        subject = subject_line(f"Game {game.id}, move {context['game'].move_number}", subject_tail, self.title(game))
         context["subject"] = subject
         text, html = render("move_request", context)
         self.mail(game, side, kind, subject, text, html)
@@ -251,12 +266,13 @@ class Mailer:
             auto="auto-replied"))
 
     def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
-        self.message(game, side, kind, f"Game {game.id}: {subject_tail}", paragraphs)
+        self.message(game, side, kind, subject_line(f"Game {game.id}", subject_tail), paragraphs)
 
     def send_invitation(self, game: GameRecord, side: str) -> None:
         inviter = game.player(other(side)) if game.challenger_id else None
         who = f"{inviter.name} ({inviter.email}) invites you" if inviter else "You are invited"
-        self.message(game, side, "invitation", f"Game {game.id}: an invitation to {self.title(game)}", [
+        subject = subject_line(f"Game {game.id}", f"an invitation to {self.title(game)}")
+        self.message(game, side, "invitation", subject, [
             f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "
             f"{self.options_text(game)}.",
             "Reply 'accept' to play or 'decline' to refuse.",
@@ -265,8 +281,8 @@ class Mailer:
 
     def send_setup_request(self, game: GameRecord, side: str) -> None:
         paragraphs = self.presenter(game).setup_request(side, self.names(game, side), game.options)
-        self.message(game, side, "setup-request", f"Game {game.id}: choose your setup - {self.title(game)}",
-                     paragraphs)
+        subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game))
+        self.message(game, side, "setup-request", subject, paragraphs)
 
     def send_game_over(self, game: GameRecord, side: str) -> None:
         """The result, then the whole game: the true position, the setups with their keys, and every event
@@ -291,7 +307,7 @@ class Mailer:
         ) for event in recorded]
         plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
                  for event in recorded if event.result in MOVES and event.by]
-        subject = f"Game {game.id}: game over - {end} - {self.title(game)}"
+        subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
         text, html = render("game_over", {
             "subject": subject, "over": f"Game {game.id} is over: {end}.",
             "history_url": self.history_url(game, side), "figure": figure, "keys": keys, "events": events,

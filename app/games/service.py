@@ -43,6 +43,13 @@ LOBBY_WORDS = frozenset(spec.name for spec in SERVICE_COMMANDS if LOBBY in spec.
 MAX_DAYS = 30
 
 
+def display_name(name: str, email: str) -> str:
+    """How a player is called: the name given, else their address's local part, with a capital first letter
+    ("bob@example.org" -> "Bob"), at most 100 characters."""
+    chosen = " ".join(name.split()) or email.split("@")[0]
+    return (chosen[:1].upper() + chosen[1:])[:100]
+
+
 def order_key(text: str) -> str:
     """An order as compared for a guess: letters and digits only, lower case ("M:g8-f6" -> "mg8f6")."""
     return "".join(character for character in text.lower() if character.isalnum())
@@ -108,8 +115,13 @@ class GameService:
         for known in self.players:
             if known.email == email:
                 return known
-        player = records.find_or_add_player(self.connection, email, (name or email.split("@")[0])[:100])
+        player = records.find_or_add_player(self.connection, email, display_name(name or "", email))
         return self.known_player(player)
+
+    def adopt_client_name(self, player: PlayerRecord, name: str) -> None:
+        """A player still called after their address takes the name their own mail client gives them."""
+        if player.name == display_name("", player.email) and name.strip():
+            player.name = display_name(name, player.email)
 
     def known_player(self, player: PlayerRecord) -> PlayerRecord:
         """One record per player in this service, so changes made through either are both written."""
@@ -257,7 +269,7 @@ class GameService:
                 notify("vacation", "vacation", [self.vacation(player, command.argument, "white", None, None)])
                 done.append("vacation")
             elif command.kind == "name" and command.argument.strip():
-                player.name = command.argument.strip()[:100]
+                player.name = display_name(command.argument, player.email)
                 notify("notice", "name changed", [f"You are now called {player.name}."])
                 done.append("name")
             elif command.kind == "games":
@@ -557,6 +569,8 @@ class GameService:
                           {other(side): [{"kind": "said", "color": side, "text": text}], side: []})
         mails.message(other(side), "said", f"a message from {self.name(game, side)}", [
             f"{self.name(game, side)} says:", text])
+        mails.message(side, "notice", "your message was passed on", [
+            f"Your message was passed on to {self.name(game, other(side))}."])
 
     def board(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
         variant = get_variant(game.variant)

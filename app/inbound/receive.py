@@ -307,8 +307,7 @@ class Pipeline:
                 "player this reply address was given to. Only that player can reply with it.",
             ], error=True)
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
-        if player.name == player.email.split("@")[0] and parsed.sender_name not in ("", player.name):
-            player.name = parsed.sender_name[:100]  # the name their own mail client gives them
+        self.service.adopt_client_name(player, parsed.sender_name)
         text = new_text(parsed.text, quoted or self.latest_sent(game.id, player.email))
         sender = parsed.sender
         return self.service.submit_text(game, player, text, token,

@@ -202,6 +202,9 @@ class Presenter:
                 return Tidings("answer", "your question was answered", lines, show_position=True)
             if result == "offered":
                 return Tidings("notice", "your draw offer was sent", ["Your draw offer was passed on."])
+            if result == "declined":
+                return Tidings("notice", "you declined the draw offer",
+                               [f"You declined {names.opponent}'s draw offer."])
             if result == "setup":
                 return Tidings("setup-received", "your setup is in",
                                [*lines, f"The game starts when {names.opponent} has sent their setup."])

@@ -281,7 +281,7 @@ class LookingGlassPresenter(Presenter):
                 return Tidings("notice", "impossible order - your opponent orders for you", [
                     f"Your order {order} was impossible. {names.opponent} now orders one move for your army; "
                     "you will hear what it was."])
-            return Tidings("notice", "your opponent's order was impossible - you order for their army", [])
+            return Tidings("notice", "opponent's order impossible - you order for their army", [])
         if result == "impossible":
             if actor:
                 return Tidings("notice", "proxy order impossible", lines)

@@ -110,3 +110,32 @@ def test_every_line_of_every_mail_of_a_game_wraps_within_78_columns(server):
         for mail in table.mails(address):
             long = [line for line in text_of(mail).splitlines() if len(line) > 78 and "://" not in line]
             assert long == [], (mail.kind, long)
+
+
+def test_subjects_stay_within_78_characters(server):
+    table = Table(server)
+    table.start(strikes="3")
+    table.reply(ALICE, "M d4-d5", kind="request")  # "impossible order, strike 1 of 3 - your move again"
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "offer draw", kind="request")
+    for address in (ALICE, BOB):
+        for mail in table.mails(address):
+            assert len(mail.subject) <= 78, mail.subject
+    assert "strike 1 of 3" in table.mails(ALICE, "notice")[0].subject
+
+
+def test_say_and_decline_draw_are_confirmed_to_the_sender(server):
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "say Have fun!", kind="request")
+    assert "passed on to Bob" in text_of(table.last(ALICE, "notice"))
+    table.reply(BOB, "offer draw", kind="started")
+    table.reply(ALICE, "decline draw", kind="draw-offer")
+    assert "You declined Bob's draw offer." in " ".join(text_of(table.last(ALICE)).split())
+
+
+def test_the_first_move_request_says_it_is_the_first_move(server):
+    table = Table(server)
+    table.start()
+    text = " ".join(text_of(table.last(ALICE, "request")).split())
+    assert "this is the first move of the game" in text and "Nothing has happened" not in text
