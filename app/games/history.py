@@ -63,7 +63,7 @@ def player_steps(session: Session, game: Game, side: str) -> list[Step]:
         own = event.by == side
         if not own and not messages:
             continue
-        lines = [presenter.describe(message, names) for message in messages]
+        lines = presenter.lines(messages, names)
         summary = (f"{event.order}: {event.result}" if own and event.order else (lines[0] if lines else event.result))
         steps.append(Step(
             number=len(steps) + 1, seq=event.seq, move_number=event.move_number, own=own,
@@ -93,7 +93,7 @@ def reveal_steps(session: Session, game: Game) -> list[RevealStep]:
         steps.append(RevealStep(
             seq=event.seq, move_number=event.move_number, by=event.by, order=event.order, result=event.result,
             position=event.position, views=event.views, told=event.told,
-            lines={side: [presenter.describe(m, names_for(game, side)) for m in event.told.get(side, [])]
+            lines={side: presenter.lines(event.told.get(side, []), names_for(game, side))
                    for side in SIDES},
         ))
     return steps

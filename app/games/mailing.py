@@ -207,7 +207,7 @@ class Mailer:
                 days=game.days,
             ),
             "status": presenter.status(view, side, names, standing),
-            "since": [presenter.describe(message, names) for message in since],
+            "since": presenter.lines(since, names),
             "first_move": game.ply == 0,
             "figure": self.figure(game, side, view, since),
             "forms": self.forms(game, side, view, standing),
@@ -302,8 +302,8 @@ class Mailer:
         events = [SimpleNamespace(
             heading=f"{event.seq}. move {event.move_number}, {SIDE_TITLE.get(event.by or '', 'Referee')}: "
                     f"{event.order or '-'} -> {event.result}",
-            told=[(SIDE_TITLE[each], presenter.describe(message, self.names(game, each)))
-                  for each in SIDES for message in event.told.get(each, [])],
+            told=[(SIDE_TITLE[each], line) for each in SIDES
+                  for line in presenter.lines(event.told.get(each, []), self.names(game, each))],
         ) for event in recorded]
         plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
                  for event in recorded if event.result in MOVES and event.by]

@@ -128,6 +128,10 @@ class Presenter:
             return f"{capitalised(names.whose(message['color']))} king is in check{board}."
         return kind
 
+    def lines(self, messages: list[Message], names: Names) -> list[str]:
+        """Messages in plain words, one line each (a presenter may join messages that belong together)."""
+        return [self.describe(message, names) for message in messages]
+
     def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:
         """Lines under a move request's heading (whose move, counts): none by default."""
         return []
@@ -190,7 +194,7 @@ class Presenter:
         a presenter adds its own. When the player is now to order, the service turns the tidings into
         a move request (with their subject) instead of a separate mail.
         """
-        lines = [self.describe(message, names) for message in messages]
+        lines = self.lines(messages, names)
         if actor:
             if result in ("error", "rejected"):
                 heading = "could not be read" if result == "error" else "was not accepted"

@@ -134,6 +134,34 @@ class LookingGlassPresenter(Presenter):
                     f"{WORLD_NAMES[message['world']]} world.")
         return super().describe(message, names)
 
+    def lines(self, messages: list[Message], names: Names) -> list[str]:
+        """As ``describe``, but a castling reads as one move: the king's and the rook's messages joined."""
+        lines: list[str] = []
+        index = 0
+        while index < len(messages):
+            message, following = messages[index], messages[index + 1] if index + 1 < len(messages) else None
+            if following and castling_pair(message, following):
+                lines.append(self.castling(message, following, names))
+                index += 2
+                continue
+            lines.append(self.describe(message, names))
+            index += 1
+        return lines
+
+    def castling(self, first: Message, second: Message, names: Names) -> str:
+        who = capitalised(names.of(first["color"]))
+        if first["kind"] == "landed":  # seen from the other world: two pieces stopped in one move
+            squares = " and ".join(f"{WORLD_NAMES[m['square'].split(':')[0]]} {m['square'].split(':')[1]}"
+                                   for m in (first, second))
+            through = "; ".join(
+                f"{m['square'].split(':')[1]}: " + ("empty, so it came through into your world" if m["through"]
+                                                    else "occupied, so it stayed")
+                for m in (first, second))
+            return (f"{who} castled in their own world: two pieces stopped, on {squares}, and asked about your "
+                    f"world ({through}).")
+        return f"{who} castled {first['castle']}: " + "; ".join(
+            self.moved(m, names).split(": ", 1)[-1].rstrip(".") for m in (first, second)) + "."
+
     def moved(self, message: Message, names: Names) -> str:
         who = names.of(message["color"])
         lead = ""
@@ -269,7 +297,7 @@ class LookingGlassPresenter(Presenter):
 
     def tell(self, result: str, messages: list[Message], actor: bool, order: str, names: Names,
              standing: Standing) -> Tidings | None:
-        lines = [self.describe(message, names) for message in messages]
+        lines = self.lines(messages, names)
         limit = standing.options.get("strikes", 3)
         if result == "strike" and actor:
             count = standing.public["strikes"][names.me]
@@ -289,6 +317,15 @@ class LookingGlassPresenter(Presenter):
         if result in ("moved", "shortened") and not actor and any(m.get("proxy") for m in messages):
             return Tidings("proxy-move", f"{names.opponent} ordered a move for your army", lines, show_position=True)
         return super().tell(result, messages, actor, order, names, standing)
+
+
+def castling_pair(first: Message, second: Message) -> bool:
+    """Two messages of one castling: the king's and the rook's moves, or the two pieces that stopped in the
+    other player's world (only castling moves two pieces at once)."""
+    if first["kind"] == second["kind"] == "moved":
+        return bool(first.get("castle")) and first.get("castle") == second.get("castle") and \
+            first["color"] == second["color"]
+    return first["kind"] == second["kind"] == "landed" and first["color"] == second["color"]
 
 
 def other_side(side: str) -> str:

@@ -162,5 +162,5 @@ class SideViewPresenter(Presenter):
         if result == "rejected" and actor and any(m.get("reason") == "illegal" for m in messages):
             return Tidings("notice", "illegal order", [f"Your order {order} is illegal."])
         if result == "answered" and actor:
-            return Tidings("answer", "your draw claim is not valid", [self.describe(m, names) for m in messages])
+            return Tidings("answer", "your draw claim is not valid", self.lines(messages, names))
         return super().tell(result, messages, actor, order, names, standing)

@@ -57,3 +57,21 @@ def test_every_svg_is_well_formed_and_named_by_its_pieces():
     root = ElementTree.fromstring(svg)
     assert root.get("aria-label") == "Real world: White: Ke1."
     assert "m3" in svg and ">?<" in svg
+
+
+def test_lg_7_a_castling_reads_as_one_move_to_both_players():
+    from app.present.registry import presenter_for
+    from app.present.words import Names
+    from app.rules.registry import get_variant
+
+    variant, presenter = get_variant("looking-glass"), presenter_for("looking-glass")
+    state = variant.new_game({})
+    for side, order in (("white", "setup 518"), ("black", "setup 518"), ("white", "R g1-f3"), ("black", "M g8-f6"),
+                        ("white", "R e2-e3"), ("black", "M e7-e6"), ("white", "R f1-e2"), ("black", "M f8-e7")):
+        variant.play(state, side, order)
+    outcome = variant.play(state, "white", "O-O")
+    mine = presenter.lines(outcome.to["white"], Names("white", "Alice", "Bob"))
+    theirs = presenter.lines(outcome.to["black"], Names("black", "Alice", "Bob"))
+    assert mine[0].startswith("You castled O-O: your king went Real e1 to g1") and "your rook went Real h1" in mine[0]
+    assert theirs[0].startswith("Alice castled in their own world: two pieces stopped, on Real g1 and Real f1")
+    assert len(mine) == len(theirs) == 3  # the castling, then each piece's arrival
