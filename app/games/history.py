@@ -64,7 +64,7 @@ def player_steps(session: Session, game: Game, side: str) -> list[Step]:
         if not own and not messages:
             continue
         lines = presenter.lines(messages, names)
-        summary = (f"{event.order}: {event.result}" if own and event.order else (lines[0] if lines else event.result))
+        summary = lines[0] if lines else f"{event.order}: {event.result}"  # own orders spelt out too
         steps.append(Step(
             number=len(steps) + 1, seq=event.seq, move_number=event.move_number, own=own,
             order=event.order if own else None, result=event.result if own else None,

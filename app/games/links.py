@@ -29,3 +29,8 @@ def read_history_key(settings: Settings, key: str) -> tuple[int, int] | None:
     except (BadSignature, ValueError, TypeError):
         return None
     return int(game_id), int(player_id)
+
+
+def rules_link(settings: Settings, variant_name: str) -> str:
+    """The page of a variant's rules for players (open to anyone)."""
+    return f"{settings.base_url}/rules/{variant_name}"

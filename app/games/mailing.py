@@ -12,6 +12,7 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
+from markupsafe import Markup
 from sqlalchemy import Connection
 
 from app.config import Settings
@@ -19,15 +20,16 @@ from app.games import records
 from app.games.clock import describe_deadline
 from app.games.commands import GAME, LOBBY, SERVICE_COMMANDS
 from app.games.commitment import committed_text
-from app.games.links import history_link
+from app.games.links import history_link, rules_link
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Mail, enqueue
-from app.outbound.render import ORDER_MARKER, render, render_message
+from app.outbound.render import ORDER_MARKER, Document, render, render_message
 from app.present.base import Ply, Presenter, Standing
 from app.present.diagram import Figure
 from app.present.registry import presenter_for
+from app.present.rules_pages import rules_html, rules_text
 from app.present.words import SIDE_TITLE, Names
 from app.rules.base import MOVES, SIDES, View, other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
@@ -80,9 +82,9 @@ class Mails:
         self.items.append((side, {"type": "request", "notice": notice, "subject": subject, "kind": kind}))
 
     def message(self, side: str, kind: str, subject: str, paragraphs: list[str], show_position: bool = False,
-                show_forms: bool = False) -> None:
+                show_forms: bool = False, document: Document | None = None) -> None:
         self.items.append((side, {"type": "message", "kind": kind, "subject": subject, "paragraphs": paragraphs,
-                                  "show_position": show_position, "show_forms": show_forms}))
+                                  "show_position": show_position, "show_forms": show_forms, "document": document}))
 
     def game_over(self, side: str) -> None:
         """The game-over mail replaces the player's other pending mails, but not a passed-on message."""
@@ -129,6 +131,13 @@ class Mailer:
     def history_url(self, game: GameRecord, side: str) -> str:
         return history_link(self.settings, game.id, game.player(side).id)
 
+    def rules_url(self, game: GameRecord) -> str:
+        return rules_link(self.settings, game.variant)
+
+    def rules_document(self, variant_name: str) -> Document:
+        """A variant's rules for players, as its page has them: Markdown for the text part, HTML for the other."""
+        return Document(rules_text(variant_name), Markup(rules_html(variant_name)))
+
     def figure(self, game: GameRecord, side: str, view: View, messages: list[dict[str, Any]]) -> Figure:
         return self.presenter(game).figure(view, side, self.names(game, side), game.player(side).preferences,
                                            messages)
@@ -165,7 +174,8 @@ class Mailer:
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
                 self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
-                             show_position=item["show_position"], show_forms=item["show_forms"])
+                             show_position=item["show_position"], show_forms=item["show_forms"],
+                             document=item["document"])
 
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated") -> None:
@@ -229,11 +239,12 @@ class Mailer:
         context = self.request_context(game, side, notice, commitments)
         subject = subject_line(f"Game {game.id}, move {context['game'].move_number}", subject_tail, self.title(game))
         context["subject"] = subject
+        context["rules_url"] = self.rules_url(game)
         text, html = render("move_request", context)
         self.mail(game, side, kind, subject, text, html)
 
     def message(self, game: GameRecord, side: str, kind: str, subject: str, paragraphs: list[str],
-                show_position: bool = False, show_forms: bool = False) -> None:
+                show_position: bool = False, show_forms: bool = False, document: Document | None = None) -> None:
         """A notice about the game; the position when asked for, the order forms where it asks for an order."""
         figure = None
         forms: list[tuple[str, str]] = []
@@ -245,7 +256,8 @@ class Mailer:
                 figure = self.figure(game, side, view, [])
             if show_forms:
                 forms = self.forms(game, side, view, self.standing(game, state))
-        text, html = render_message(subject, paragraphs, figure=figure, forms=forms)
+        text, html = render_message(subject, paragraphs, figure=figure, forms=forms, document=document,
+                                    rules_url=self.rules_url(game))
         self.mail(game, side, kind, subject, text, html)
 
     def send_login_link(self, player: Player | PlayerRecord, link: str, minutes: int) -> None:
@@ -257,10 +269,11 @@ class Mailer:
         ], show_marker=False)
         enqueue(self.connection, self.settings, Mail(player.email, player.name, "login", subject, text, html))
 
-    def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], answering: str | None) -> None:
+    def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], answering: str | None,
+               document: Document | None = None) -> None:
         """A notice outside any game, threaded under the message it answers (RFC 3834)."""
         subject = f"Mirrorpost: {subject}"
-        text, html = render_message(subject, paragraphs)
+        text, html = render_message(subject, paragraphs, document=document)
         enqueue(self.connection, self.settings, Mail(
             address, None, kind, subject, text, html, thread=Thread(answering) if answering else None,
             auto="auto-replied"))
@@ -311,6 +324,6 @@ class Mailer:
         text, html = render("game_over", {
             "subject": subject, "over": f"Game {game.id} is over: {end}.",
             "history_url": self.history_url(game, side), "figure": figure, "keys": keys, "events": events,
-            "record": presenter.record(plies, self.names(game, side), game.result),
+            "record": presenter.record(plies, self.names(game, side), game.result), "rules_url": self.rules_url(game),
         })
         self.mail(game, side, "game-over", subject, text, html)

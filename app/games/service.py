@@ -26,10 +26,12 @@ from app.games import records
 from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
 from app.games.commands import GAME, LOBBY, MOVE, REFEREE, SERVICE_COMMANDS, Command
 from app.games.commitment import commitment
+from app.games.links import rules_link
 from app.games.mailing import Mailer, Mails, help_paragraphs
 from app.games.models import Game
 from app.games.reading import read_commands
 from app.games.records import GameRecord, PlayerRecord
+from app.outbound.render import Document
 from app.present.base import Presenter, VariantCommand
 from app.present.registry import presenter_for
 from app.present.words import Names, capitalised
@@ -248,9 +250,10 @@ class GameService:
         reading = read_commands(text, None, LOBBY_WORDS)
         player = self.player(sender, sender_name)
 
-        def notify(kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
+        def notify(kind: str, subject: str, paragraphs: list[str], error: bool = False,
+                   document: Document | None = None) -> None:
             if not error or error_notice():
-                self.mailer.notify(sender, kind, subject, paragraphs, answering)
+                self.mailer.notify(sender, kind, subject, paragraphs, answering, document)
 
         if reading.errors or not reading.commands:
             notify("help", "how to play", [*reading.errors, *help_paragraphs()], error=bool(reading.errors))
@@ -275,6 +278,17 @@ class GameService:
             elif command.kind == "games":
                 notify("games", "your games", self.games_list(player))
                 done.append("games")
+            elif command.kind == "rules":
+                name = command.argument.strip().lower() or DEFAULT_VARIANT
+                if name in VARIANTS:
+                    notify("rules", f"the rules of {VARIANTS[name].title}", [
+                        f"The rules of {VARIANTS[name].title}, as on {rules_link(self.settings, name)}:"],
+                        document=self.mailer.rules_document(name))
+                else:
+                    notify("error", "no such game", [
+                        f"There is no game called '{name[:40]}'. The games: {', '.join(sorted(VARIANTS))}."],
+                        error=True)
+                done.append("rules")
             else:
                 notify("help", "how to play", help_paragraphs())
                 done.append(command.kind)
@@ -547,7 +561,8 @@ class GameService:
         reply.note(command.kind)
         handlers: dict[str, Callable[[GameRecord, Side, PlayerRecord, Command, Mails], None]] = {
             "say": self.say, "board": self.board, "history": self.history, "help": self.help,
-            "public": self.public, "vacation": self.vacation_in_game, "accept": self.nothing_to_answer,
+            "public": self.public, "vacation": self.vacation_in_game, "rules": self.rules,
+            "accept": self.nothing_to_answer,
             "decline": self.nothing_to_answer,
         }
         handler = handlers.get(command.kind)
@@ -586,6 +601,11 @@ class GameService:
 
     def help(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
         mails.message(side, "help", "help", help_paragraphs(presenter_for(game.variant)), show_forms=True)
+
+    def rules(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
+        mails.message(side, "rules", "the rules", [f"The rules of {self.mailer.title(game)}, as on "
+                                                   f"{self.mailer.rules_url(game)}:"],
+                      document=self.mailer.rules_document(game.variant))
 
     def public(self, game: GameRecord, side: Side, player: PlayerRecord, command: Command, mails: Mails) -> None:
         agree = command.argument.strip().lower() != "off"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -147,8 +148,18 @@ def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     return text, html
 
 
+@dataclass(frozen=True)
+class Document:
+    """A longer text a mail carries as it is (a page of rules): as written for the text part, as HTML."""
+
+    text: str
+    html: Markup
+
+
 def render_message(subject: str, paragraphs: list[str], *, figure: Figure | None = None,
-                   forms: Sequence[tuple[str, str]] = (), show_marker: bool = True) -> tuple[str, str]:
-    """A notice: paragraphs, then perhaps the player's position and the order forms."""
+                   forms: Sequence[tuple[str, str]] = (), show_marker: bool = True, document: Document | None = None,
+                   rules_url: str = "") -> tuple[str, str]:
+    """A notice: paragraphs, then perhaps the player's position, a document and the order forms."""
     return render("message", {"subject": subject, "paragraphs": paragraphs, "figure": figure or Figure(),
-                              "forms": forms, "show_marker": show_marker})
+                              "forms": forms, "show_marker": show_marker, "document": document,
+                              "rules_url": rules_url})

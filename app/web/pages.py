@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -15,10 +16,11 @@ from app.games.service import GameService
 from app.present.base import Ply
 from app.present.diagram import Figure
 from app.present.registry import presenter_for
+from app.present.rules_pages import rules_html
 from app.present.svg import grid_svg
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.base import MOVES
-from app.rules.registry import get_variant
+from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
 from app.web.auth import sign_in, signed_in_player_id
 
@@ -63,6 +65,23 @@ def turn_text(game: Game, side: str) -> tuple[str, bool]:
 def pictures(figure: Figure) -> list[list[tuple[str, str]]]:
     """Each row of a figure's grids as (caption, SVG) pairs."""
     return [[(grid.caption, grid_svg(grid)) for grid in row] for row in figure.layout]
+
+
+@blueprint.get("/rules")
+def rules_index() -> str:
+    """Every game the referee plays, with a line on each and its rules."""
+    games = [{"name": name, "title": variant.title, "summary": presenter_for(name).summary()}
+             for name, variant in sorted(VARIANTS.items())]
+    return render_template("web/rules_index.html", title="How to play", games=games)
+
+
+@blueprint.get("/rules/<name>")
+def rules(name: str) -> str:
+    """A variant's rules for players, from docs/rules."""
+    if name not in VARIANTS:
+        abort(404)
+    return render_template("web/rules.html", title=f"How to play {VARIANTS[name].title}",
+                           page=Markup(rules_html(name)))
 
 
 @blueprint.get("/")
@@ -129,7 +148,7 @@ def game_history(game_id: int) -> str | Response:
             figure = Figure()
         context = {
             "title": f"Game {game.id}",
-            "game": {"id": game.id, "title": variant.title, "side": SIDE_TITLE[side],
+            "game": {"id": game.id, "title": variant.title, "variant": game.variant, "side": SIDE_TITLE[side],
                      "opponent": opponent.name, "status": game.status, "turn": turn, "over": game.status == "over",
                      "result": game.result},
             "steps": steps,

@@ -139,3 +139,18 @@ def test_the_first_move_request_says_it_is_the_first_move(server):
     table.start()
     text = " ".join(text_of(table.last(ALICE, "request")).split())
     assert "this is the first move of the game" in text and "Nothing has happened" not in text
+
+
+def test_rules_by_mail_in_a_game_and_to_the_bare_address_and_a_link_in_every_game_mail(server):
+    table = Table(server, "palindromic")
+    table.start()
+    table.reply(ALICE, "rules", kind="request")
+    text = text_of(table.last(ALICE, "rules"))
+    assert "# Palindromic Chess" in text and "the reversal can never happen" in " ".join(text.split())
+    table.write("carol@players.test", "rules side-view")
+    assert "# Side View Chess" in text_of(table.last("carol@players.test", "rules"))
+    table.write("carol@players.test", "rules tiddlywinks")
+    assert "There is no game called 'tiddlywinks'" in text_of(table.last("carol@players.test"))
+    for mail in table.mails(ALICE):
+        if mail.game_id:
+            assert "How to play: http://mirrorpost.test/rules/palindromic" in text_of(mail), mail.kind

@@ -178,3 +178,16 @@ def test_session_cookie_is_http_only_and_lax(server):
     response = client.get(history_link(server.settings, game_id, white_id).replace(server.settings.base_url, ""))
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_every_variant_has_a_how_to_play_page_open_to_anyone(server):
+    from app.rules.registry import VARIANTS
+
+    client = client_for(server)
+    index = client.get("/rules").data.decode()
+    for name, variant in VARIANTS.items():
+        assert f'href="/rules/{name}"' in index
+        page = client.get(f"/rules/{name}")
+        assert page.status_code == 200 and f"<h1>{variant.title}</h1>" in page.data.decode()
+    assert "blocked for good" in client.get("/rules/palindromic").data.decode()  # said plainly (PAL-5)
+    assert client.get("/rules/nonsense").status_code == 404
