@@ -320,10 +320,18 @@ class Mailer:
         ) for event in recorded]
         plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
                  for event in recorded if event.result in MOVES and event.by]
+        names = self.names(game, side)
+        last = recorded[-1].told.get(side, []) if recorded else []
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
         text, html = render("game_over", {
-            "subject": subject, "over": f"Game {game.id} is over: {end}.",
-            "history_url": self.history_url(game, side), "figure": figure, "keys": keys, "events": events,
-            "record": presenter.record(plies, self.names(game, side), game.result), "rules_url": self.rules_url(game),
+            "subject": subject,
+            "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
+                       "(Black).",
+            "outcome": presenter.outcome_for(side, game.result, game.reason),
+            "last": [line for line in presenter.lines([m for m in last if m["kind"] != "end"], names)],
+            "history_url": self.history_url(game, side),
+            "reveal_url": f"{self.settings.base_url}/games/{game.id}/reveal",
+            "figure": figure, "keys": keys, "events": events,
+            "record": presenter.record(plies, names, game.result), "rules_url": self.rules_url(game),
         })
         self.mail(game, side, "game-over", subject, text, html)

@@ -91,6 +91,16 @@ class Presenter:
     def reason_words(self, reason: str | None) -> str:
         return REASONS.get(reason or "", reason or "")
 
+    def outcome_for(self, side: str, result: str | None, reason: str | None) -> str:
+        """The end as one player hears it: "You won: the king was captured."."""
+        why = self.reason_words(reason)
+        if result == "1/2-1/2":
+            return f"A draw: {why}."
+        if result not in ("1-0", "0-1"):
+            return f"The game ended: {why}."
+        won = (result == "1-0") == (side == "white")
+        return f"You {'won' if won else 'lost'}: {why}."
+
     def end_words(self, result: str | None, reason: str | None) -> str:
         return f"{RESULT_WORDS.get(result or '', result)} ({self.reason_words(reason)})"
 

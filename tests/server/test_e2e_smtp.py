@@ -58,7 +58,8 @@ def test_whole_game_by_mail_from_challenge_to_king_capture(game):
 
     for player in (ALICE, BOB):
         assert "game over - White wins (the king was captured)" in game.subject(player)
-        assert "Setups and their keys" in game.text(player)
+        assert "The setups and the keys to their fingerprints" in game.text(player)
+    assert "You won: the king was captured." in game.text(ALICE) and "You lost" in game.text(BOB)
     # Every mail went out once: each Message-ID appears once at the players' server.
     ids = [str(message["Message-ID"]) for player in (ALICE, BOB, MALLORY) for message in game.sink.to(player)]
     assert len(ids) == len(set(ids))

@@ -171,7 +171,7 @@ def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
     assert mail.body_text.startswith(NOTICE_MARKER + "\n")  # no order is asked for now
     assert "White wins (resignation)" in mail.body_text
     assert "true position" not in mail.body_text and "true position" not in mail.body_html
-    assert "ended before play started" in mail.body_text and "final position" not in mail.body_text
+    assert "You lost: resignation." in mail.body_text and "The last move" not in mail.body_text
     assert "1. move 1, White: setup 518 -> setup" in mail.body_text and "2. move 1, Black: resign" in mail.body_text
 
 
