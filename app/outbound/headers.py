@@ -1,0 +1,85 @@
+"""Every value that reaches a header or a player's name: cleaned, bounded, and encoded by the ``email`` package.
+
+A name or subject may come from anyone's mail. Python's header folding breaks lines
+at every character ``str.splitlines`` breaks at (CR, LF, VT, FF, the file, group and
+record separators, NEL, U+2028, U+2029), so one such character in a display name
+would start a header of the sender's choosing in someone else's mail. Here every
+control, format and separator character becomes a space, spaces run together, and
+the value is cut to a bound; headers are then made and folded by the ``email``
+package's own header classes, never by joining strings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from email.headerregistry import Address
+
+from app.outbound.policy import POLICY, WIRE
+
+NAME_LIMIT = 100  # characters of a player's name (the column's size)
+SUBJECT_LIMIT = 250  # characters of a subject or thread topic
+TEXT_LIMIT = 900  # characters of any other header value we make
+# Categories that never belong in a header value or a name: controls, format characters (bidi overrides
+# included), surrogates (from undecodable mail), unassigned code points, line and paragraph separators.
+REMOVED = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
+KEPT_FORMAT = frozenset({"\u200c", "\u200d"})  # zero-width (non-)joiners: parts of names and emoji
+# A header value as we set it raw: printable ASCII, folded only by CRLF followed by a space or tab.
+SAFE_RAW = re.compile(r"[\x20-\x7e\t]*(?:\r\n[ \t][\x20-\x7e\t]*)*")
+
+
+def clean(value: object, limit: int = TEXT_LIMIT) -> str:
+    """One line of printable text, at most ``limit`` characters: what a header or a name may hold."""
+    text = str(value)
+    if not text.isascii() or not text.isprintable():
+        text = "".join(" " if _removed(char) else char for char in text)
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "\u2026"
+    return text
+
+
+def _removed(char: str) -> bool:
+    return unicodedata.category(char) in REMOVED and char not in KEPT_FORMAT
+
+
+def clean_name(value: object) -> str:
+    """A player's name as it may be shown in a header or in a mail: one bounded line."""
+    return clean(value, NAME_LIMIT)
+
+
+def clean_subject(value: object) -> str:
+    return clean(value, SUBJECT_LIMIT)
+
+
+def folded(name: str, value: object) -> str:
+    """The header's value as the ``email`` package encodes (RFC 2047) and folds it for the wire."""
+    text = POLICY.header_factory(name, value).fold(policy=WIRE)
+    value = text[len(name) + 1 : -2]  # "Name:" before, CRLF after
+    return value.removeprefix("\r\n").lstrip(" \t")  # a first word too long for the first line
+
+
+def mailbox(display_name: str | None, address: str) -> str:
+    """``Name <address>``, the name cleaned, as an Address header holds it."""
+    local, _, domain = clean(address, 320).rpartition("@")
+    return folded("To", Address(clean_name(display_name or ""), local, domain))
+
+
+def text_header(name: str, value: object, limit: int = TEXT_LIMIT) -> str:
+    """An unstructured header (Subject, Thread-Topic, ...), cleaned, bounded, encoded and folded."""
+    return folded(name, clean(value, limit))
+
+
+def safe_raw(name: str, value: str) -> str:
+    """A stored header value fit to set raw: as it is when it already is (every value we make), else
+    decoded, cleaned and made again (a row queued before values were cleaned)."""
+    if SAFE_RAW.fullmatch(value):
+        return value
+    decoded = str(POLICY.header_factory(name, clean(value)))
+    return text_header(name, decoded)
+
+
+def safe_headers(headers: Sequence[Sequence[str]]) -> list[tuple[str, str]]:
+    """``safe_raw`` for each stored header; a name that is not a plain token is left out."""
+    return [(name, safe_raw(name, value)) for name, value in headers if re.fullmatch(r"[A-Za-z0-9-]{1,76}", name)]
