@@ -24,6 +24,7 @@ from sqlalchemy import Connection, bindparam, func, insert, or_, select, update
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
 from app.outbound.compose import Thread, headers_for, new_message_id
+from app.outbound.envelope import envelope_address, new_envelope_key
 from app.outbound.models import OutboundMessage
 from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
@@ -88,12 +89,15 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             "attempts": 0,
             "next_attempt_at": now,
             "created_at": now,
+            "envelope_key": new_envelope_key(),
         })
     if rows:
         QUEUE.defer(connection, rows)
 
 
-ERROR_KINDS = ("error", "stale", "refused", "not-accepted")  # kinds of mail that answer a mistake
+# Kinds of mail that answer a player's own mistake. Refusals of mail that may be forged are not among them:
+# those count against whoever caused them (``app.inbound.answers``), not against the player named.
+ERROR_KINDS = ("error", "stale", "not-accepted")
 ERRORS_SENT = select(func.count(OutboundMessage.id)).where(
     OutboundMessage.recipient == bindparam("recipient"), OutboundMessage.kind.in_(ERROR_KINDS),
     OutboundMessage.created_at >= bindparam("since"))
@@ -213,8 +217,11 @@ class Dispatcher:
             return rows
 
     def envelope_sender(self, row: OutboundMessage) -> str:
-        """VERP: a bounce to this address names the row, and so the address that bounced."""
+        """VERP: a bounce to this address names the row, and so the address that bounced; by the row's random
+        envelope key (``app.outbound.envelope``), or for a row queued before keys, by its signed id."""
         settings = self.settings
+        if row.envelope_key:
+            return envelope_address(settings, row.envelope_key)
         return f"{settings.server_local}+{self.signer.bounce_token(row.id)}@{settings.server_domain}"
 
     def run_once(self, limit: int = 20) -> int:
