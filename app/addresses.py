@@ -21,6 +21,7 @@ from app.outbound.policy import POLICY
 ADDRESS_LIMIT = 254  # characters of an address (RFC 5321's path limit, less the brackets)
 TOLERATED = (errors.ObsoleteHeaderDefect, errors.NonPrintableDefect)  # J. Smith; a name is cleaned anyway
 DOMAIN = re.compile(r"(?=.{1,253}$)[^\s@.\[\]()<>,;:\\\"]+(?:\.[^\s@.\[\]()<>,;:\\\"]+)+", re.IGNORECASE)
+LOOKS_LIKE_ADDRESS = re.compile(r"^\S*@\S*$|[<>]")
 LOCAL = re.compile(r"[^\s@()<>,;:\\\[\]\x00-\x1f\x7f]{1,64}|\"[^\"\\\r\n]{1,62}\"")
 
 
@@ -60,8 +61,8 @@ def mailbox(value: str, field: str = "To") -> Sender:
     found = header.addresses[0]
     address = valid_address(found.addr_spec)
     name = clean_name(found.display_name)
-    if not name or "@" in name or "<" in name or ">" in name:
-        name = clean_name(address.split("@")[0])  # a name that looks like an address is none
+    if not name or LOOKS_LIKE_ADDRESS.search(name):
+        name = clean_name(address.split("@")[0])  # a name that passes for an address is none
     return Sender(address, name)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from email.header import Header
 from email.headerregistry import Address
 
 from app.outbound.policy import POLICY, WIRE
@@ -26,6 +27,8 @@ TEXT_LIMIT = 900  # characters of any other header value we make
 REMOVED = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
 KEPT_FORMAT = frozenset({"\u200c", "\u200d"})  # zero-width (non-)joiners: parts of names and emoji
 # A header value as we set it raw: printable ASCII, folded only by CRLF followed by a space or tab.
+ADDRESS_HEADERS = frozenset({"from", "to", "cc", "reply-to", "sender"})
+TRAILING_ADDRESS = re.compile(r"<([^<>\s]+@[^<>\s]+)>\s*$")
 SAFE_RAW = re.compile(r"[\x20-\x7e\t]*(?:\r\n[ \t][\x20-\x7e\t]*)*")
 
 
@@ -45,8 +48,9 @@ def _removed(char: str) -> bool:
 
 
 def clean_name(value: object) -> str:
-    """A player's name as it may be shown in a header or in a mail: one bounded line."""
-    return clean(value, NAME_LIMIT)
+    """A player's name as it may be shown in a header or in a mail: one bounded line, in which nothing reads
+    as an RFC 2047 encoded word (mail readers decode one even inside a quoted display name)."""
+    return clean(str(value).replace("=?", "= ?"), NAME_LIMIT)
 
 
 def clean_subject(value: object) -> str:
@@ -67,8 +71,13 @@ def mailbox(display_name: str | None, address: str) -> str:
 
 
 def text_header(name: str, value: object, limit: int = TEXT_LIMIT) -> str:
-    """An unstructured header (Subject, Thread-Topic, ...), cleaned, bounded, encoded and folded."""
-    return folded(name, clean(value, limit))
+    """An unstructured header (Subject, Thread-Topic, ...), cleaned, bounded, and encoded and folded by the
+    ``email`` package's ``Header``: folded at spaces within 78 columns, so it goes out as made and reads back
+    exactly (policy.default's own refolding of a long value starts it on a line of its own, which readers
+    see as a leading space). Text that looks like an encoded word is encoded, so it reads back as written."""
+    text = clean(value, limit)
+    charset = "us-ascii" if text.isascii() and "=?" not in text else "utf-8"
+    return Header(text, charset, header_name=name).encode(linesep="\r\n")
 
 
 def safe_raw(name: str, value: str) -> str:
@@ -76,6 +85,11 @@ def safe_raw(name: str, value: str) -> str:
     decoded, cleaned and made again (a row queued before values were cleaned)."""
     if SAFE_RAW.fullmatch(value):
         return value
+    if name.lower() in ADDRESS_HEADERS:  # we wrote "name <address>": the address is the one at the end
+        found = TRAILING_ADDRESS.search(value)
+        if found is None:
+            return mailbox("", clean(value, 320))
+        return mailbox(value[: found.start()].strip().strip('"'), found.group(1))
     decoded = str(POLICY.header_factory(name, clean(value)))
     return text_header(name, decoded)
 
