@@ -45,5 +45,5 @@ class Budget:
         """Count ``size`` bytes decoded; raise OverBudget past the memory allowed."""
         self.decoded += size
         if self.decoded > self.decoded_limit:
-            raise OverBudget(f"it needed more than {self.decoded_limit // (1024 * 1024)} MB decoded (at {step})")
+            raise OverBudget(f"it needed more than {self.decoded_limit // 1024} KB decoded (at {step})")
         self.check(step)

@@ -60,14 +60,14 @@ def split_fields(head: bytes) -> list[tuple[bytes, list[bytes]]]:
 
 
 def header_facts(raw: bytes) -> HeaderFacts:
-    """Measure the header field by field in one pass over its lines (linear; nothing is parsed)."""
+    """Measure the header field by field in one pass over its lines (linear; nothing is parsed). The fields
+    within their limits are kept even when the header is refused, so that its sender can be told why."""
     head = header_block(raw)
-    if len(head) > HEADER_BLOCK_LIMIT:
-        return HeaderFacts(len(head), f"a header of {len(head) // 1024} KB (at most {HEADER_BLOCK_LIMIT // 1024} KB)",
-                           [], {})
     fields = split_fields(head)
     problem = None
-    if len(fields) > FIELD_COUNT_LIMIT:
+    if len(head) > HEADER_BLOCK_LIMIT:
+        problem = f"a header of {len(head) // 1024} KB (at most {HEADER_BLOCK_LIMIT // 1024} KB)"
+    elif len(fields) > FIELD_COUNT_LIMIT:
         problem = f"{len(fields)} header fields (at most {FIELD_COUNT_LIMIT})"
     from_fields: list[bytes] = []
     kept: dict[str, list[str]] = {}

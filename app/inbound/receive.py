@@ -28,12 +28,14 @@ from app.db import Database, autocommitted, utcnow
 from app.games import confirmations
 from app.games.models import Player
 from app.games.service import GameService, ServiceError
+from app.inbound import budget as budgets
 from app.inbound.answers import Answers
 from app.inbound.authenticate import Identity, auth_results_problem, identify
 from app.inbound.budget import Budget, OverBudget
 from app.inbound.dedupe import message_key
+from app.inbound.limits import header_facts
 from app.inbound.models import InboundMessage
-from app.inbound.parse import ParsedMail, parse
+from app.inbound.parse import ParsedMail, parse, read_sender
 from app.inbound.quotes import new_text
 from app.inbound.screen import bounce_reason, robot_reason
 from app.outbound.models import OutboundMessage
@@ -250,11 +252,14 @@ class Pipeline:
         self.answers = Answers(connection, settings, self.service.now)
 
     def run(self, row: Received) -> tuple[str, str]:
-        budget = Budget(self.settings.message_time_budget)
+        budget = Budget(self.settings.message_time_budget, budgets.DECODED_LIMIT)
         try:
             status, outcome = self.read_and_handle(row, budget)
         except OverBudget as error:
             status, outcome = "failed", f"over its budget: {error}"
+            if self.sender is None:  # over before its sender was read: read just that, on the raw header
+                self.sender = read_sender(header_facts(row.raw))[0]
+                self.cause = self.cause or cause_of(row.envelope_from, None) or self.sender
             self.refuse("over-budget", "your message could not be read", [
                 f"Your message was not read: {error}. Please send your order again in a short plain-text "
                 "reply, without attachments.",
@@ -280,6 +285,7 @@ class Pipeline:
         if robot:
             return "ignored", f"not answered: {robot}"
         if parsed.refused is not None:
+            self.sender = parsed.sender or self.cause  # the envelope sender, if the From was the refused field
             self.refuse("refused", "your message could not be read", [
                 f"Your message was not read: it has {parsed.refused}, more than any mail program writes.",
             ])
@@ -406,14 +412,15 @@ class Pipeline:
         return f"bounce recorded for {recipient}"
 
 
-def cause_of(envelope_from: str | None, parsed: ParsedMail) -> str | None:
+def cause_of(envelope_from: str | None, parsed: ParsedMail | None) -> str | None:
     """Who made this message reach us: the envelope sender the door was given (or the Return-Path the
     final mail server wrote), else the From address."""
-    for candidate in (envelope_from, *parsed.headers.get("return-path", ())):
+    return_paths = parsed.headers.get("return-path", ()) if parsed is not None else ()
+    for candidate in (envelope_from, *return_paths):
         text = (candidate or "").strip().strip("<>").strip()
         if text:
             try:
                 return valid_address(text)
             except AddressError:
                 continue
-    return parsed.sender
+    return parsed.sender if parsed is not None else None
