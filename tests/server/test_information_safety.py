@@ -1,12 +1,21 @@
 """Information safety: what White is sent (mail, web, JSON) depends only on what the rules let White know.
 
-Two servers run the same game, differing only in Black's hidden setup. Every
-order is the same text in both. Until the rules themselves name one of Black's
-officers to White (a capture, an arrival announcement, the end), every mail
-White receives (its headers and both parts) must be the same in both worlds, once
-random salts, Message-IDs and timestamps are set aside.
+Two servers run the same game. In the first property they differ only in Black's
+hidden setup, every order the same text in both: until the rules themselves name one
+of Black's officers to White (a capture, an arrival announcement, the end), every mail
+White receives must be the same in both worlds. In the second, Black also sends, in one
+world only, orders that are rejected, unreadable lines and ``board``/``help``/``history``
+requests between moves: none of it may change anything White receives.
+
+"The same" covers every header and identifier, the envelope sender (Return-Path) as
+delivered, and both parts, once only what is random by construction is set aside: the
+random part of a Message-ID, an envelope key, a MIME boundary, salts, and the times of
+day (Date, deadlines, and the Outlook conversation index, which is the game's start and
+is checked to be the same on every mail). A number that counted the server's mails, or
+anything else White was not told, would show.
 """
 
+import hashlib
 import random
 import re
 from email import message_from_bytes
@@ -15,6 +24,7 @@ from email.policy import default
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.outbound.outbox import MaildirTransport
 from app.rules.looking_glass.random_orders import random_order
 from app.rules.registry import get_variant
 from tests.conftest import make_server
@@ -24,21 +34,21 @@ from tests.web_helpers import client_for
 
 LG = get_variant("looking-glass")
 VOLATILE = [
-    (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts and commitments (random)
+    (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts, commitments and MIME boundaries (random)
+    (re.compile(r"\.[0-9a-f]{16}@"), ".<random>@"),  # a Message-ID's random part
+    (re.compile(r"\+bounce\.[a-z2-7]{26}@"), "+bounce.<random>@"),  # an envelope key (random)
     (re.compile(r"\w{3} \d\d \w{3} \d{4}, \d\d:\d\d UTC"), "<time>"),  # deadlines
 ]
+TIMES = {"date", "thread-index"}  # when the mail was made; when the game began (the same on each of its mails)
 
 
-# Headers that differ from one mail to the next whatever the game: when it was made, its random id, and what
-# derives from them (the MIME boundary, the conversation index's start).
-VOLATILE_HEADERS = {"date", "message-id", "content-type", "thread-index"}
-
-
-def normalised(raw: bytes) -> tuple[str, ...]:
-    """Every header but the volatile ones, and every text part, with random and timed values set aside."""
+def normalised(raw: bytes, envelope: str = "") -> tuple[str, ...]:
+    """Every header (and the envelope sender), and every text part, with random and timed values set aside."""
     message = message_from_bytes(raw, policy=default)
-    parts = [f"{name}: {value}" for name, value in message.items() if name.lower() not in VOLATILE_HEADERS]
+    parts = [f"Return-Path: {envelope}"] + [f"{name}: {value}" for name, value in message.items()
+                                           if name.lower() not in TIMES]
     assert any(part.startswith("Reply-To: ") for part in parts) and any(part.startswith("Subject: ") for part in parts)
+    assert any(part.startswith("Message-ID: ") for part in parts)
     for part in message.walk():
         if part.get_content_maintype() == "text":
             parts.append(part.get_content())
@@ -62,7 +72,20 @@ def web_of_white(client):
 
 
 def mails_to_white(table, since):
-    return [normalised(mail.raw) for mail in table.mails(ALICE)[since:]]
+    """White's mails from ``since`` on, as delivered: each with the envelope sender it was sent with."""
+    box = table.server.settings.instance_path / "delivered"
+    dispatcher = table.server.dispatcher(MaildirTransport(box))
+    while dispatcher.run_once():
+        pass
+    mails = table.mails(ALICE)
+    indexes = {str(message_from_bytes(mail.raw, policy=default)["Thread-Index"]) for mail in mails}
+    assert len(indexes - {"None"}) <= 1  # one conversation index for the game, whatever happened in it
+    delivered = []
+    for mail in mails[since:]:
+        sent = (box / "new" / f"{hashlib.sha256(mail.message_id.encode()).hexdigest()[:32]}.mirrorpost").read_bytes()
+        envelope = sent.split(b"\r\n", 1)[0].decode().removeprefix("Return-Path: ")
+        delivered.append(normalised(sent.split(b"\r\n", 2)[2], envelope))
+    return delivered
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -97,6 +120,52 @@ def test_what_white_is_sent_depends_only_on_what_white_may_know(tmp_path_factory
         assert mails_to_white(tables[0], counts[0]) == mails_to_white(tables[1], counts[1]), order
         assert web_of_white(clients[0]) == web_of_white(clients[1]), order
         compared += 1
+    assert compared >= 1
+    for table in tables:
+        table.server.db.engine.dispose()
+
+
+BLACK = "bob@players.test"
+# What Black may do that the rules tell White nothing of: a rejected order in Black's own world, an unreadable
+# line, and requests for Black's own position, help and history.
+HIDDEN = ["M e7-e4", "M a8-h1", "R e2-e9 what", "x9-z0 whatever", "board", "help", "history", "M e7-e4\nboard"]
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), hidden=st.lists(st.lists(st.sampled_from(HIDDEN), max_size=2), min_size=12,
+                                                   max_size=12))
+def test_what_white_is_sent_is_the_same_whatever_black_did_that_white_was_not_told(tmp_path_factory, seed, hidden):
+    """Black's rejected orders, unreadable lines and commands, in one world only, change nothing White receives:
+    not a header, not an identifier, not the envelope sender, not a word."""
+    tables = []
+    for _world in range(2):
+        folder = tmp_path_factory.mktemp("world")
+        tables.append(Table(make_server(folder, f"sqlite:///{folder / 'db.sqlite3'}")))
+    game_ids = [table.start(white_row="518", black_row="518", strikes="99") for table in tables]
+    plain, busy = tables
+    rng = random.Random(seed)
+    compared = 0
+    for extras in hidden:
+        state = LG.from_json(plain.game(game_ids[0]).state)
+        side = LG.orderer(state)
+        if side is None:
+            break
+        for line in extras:  # Black's hidden actions, before Black's move or while White is to move
+            busy.reply(BLACK, line, style="gmail")
+        order = random_order(state, "white", rng) if side == "white" else pawn_order(state, rng)
+        sender = ALICE if side == "white" else BLACK
+        counts = [len(table.mails(ALICE)) for table in tables]
+        for table in tables:
+            table.reply(sender, order, style="gmail")
+        if names_black_officer(plain.events(game_ids[0])[-1].told["white"]):
+            break
+        assert mails_to_white(plain, counts[0]) == mails_to_white(busy, counts[1]), (order, extras)
+        compared += 1
+    assert mails_to_white(plain, 0) == mails_to_white(busy, 0)
+    clients = [client_for(table.server, gid, table.game(gid).white_id) for table, gid in zip(tables, game_ids,
+                                                                                            strict=True)]
+    assert web_of_white(clients[0]) == web_of_white(clients[1])
     assert compared >= 1
     for table in tables:
         table.server.db.engine.dispose()
