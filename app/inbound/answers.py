@@ -7,8 +7,9 @@ those), so neither can silence the other:
   the address it goes to: a robot that answers every mail, or two servers whose relay strips the
   automatic-mail headers, get a few answers an hour and a day, and then none;
 - a **refusal** (a forged or unverified mail, one too large or unreadable) counts against the sender
-  that caused it, the envelope sender (else the From address), and against the address it goes to:
-  mail forged in a player's name uses up the forger's allowance, never the player's.
+  that caused it, the envelope sender (else the From address): mail forged in a player's name uses up
+  the forger's allowance, never the player's. A day's worth of refusals to one address bounds what
+  many forgers together can send there.
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ class Answers:
                 and self._count("recipient", recipient, "answer", self.now - DAY) < self.settings.answers_per_day)
 
     def may_refuse(self, recipient: str, cause: str) -> bool:
-        """Whether a refusal caused by ``cause`` may go to ``recipient`` now."""
-        limit = self.settings.answers_per_hour
-        return (self._count("cause", cause, "refusal", self.now - HOUR) < limit
-                and self._count("recipient", recipient, "refusal", self.now - HOUR) < limit)
+        """Whether a refusal caused by ``cause`` may go to ``recipient`` now: a few an hour per cause, and a
+        day's worth per recipient (many forgers cannot bury one address), never the recipient's own allowance
+        of answers or error notices."""
+        return (self._count("cause", cause, "refusal", self.now - HOUR) < self.settings.answers_per_hour
+                and self._count("recipient", recipient, "refusal", self.now - DAY) < self.settings.answers_per_day)
 
     def record(self, recipient: str, cause: str, kind: str) -> None:
         self.connection.execute(insert(TABLE).values(recipient=recipient[:320], cause=cause[:320], kind=kind,
