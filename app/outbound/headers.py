@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 from email.header import Header
 from email.headerregistry import Address
+from functools import lru_cache
 
 from app.outbound.policy import POLICY, WIRE
 
@@ -66,8 +67,13 @@ def folded(name: str, value: object) -> str:
 
 def mailbox(display_name: str | None, address: str) -> str:
     """``Name <address>``, the name cleaned, as an Address header holds it."""
-    local, _, domain = clean(address, 320).rpartition("@")
-    return folded("To", Address(clean_name(display_name or ""), local, domain))
+    return _mailbox(clean_name(display_name or ""), clean(address, 320))
+
+
+@lru_cache(maxsize=1024)  # the same players get mail after mail; keys are cleaned, so bounded
+def _mailbox(name: str, address: str) -> str:
+    local, _, domain = address.rpartition("@")
+    return folded("To", Address(name, local, domain))
 
 
 def text_header(name: str, value: object, limit: int = TEXT_LIMIT) -> str:
@@ -75,7 +81,11 @@ def text_header(name: str, value: object, limit: int = TEXT_LIMIT) -> str:
     ``email`` package's ``Header``: folded at spaces within 78 columns, so it goes out as made and reads back
     exactly (policy.default's own refolding of a long value starts it on a line of its own, which readers
     see as a leading space). Text that looks like an encoded word is encoded, so it reads back as written."""
-    text = clean(value, limit)
+    return _encoded(name, clean(value, limit))
+
+
+@lru_cache(maxsize=1024)  # subjects recur (each move's, each notice's); keys are cleaned, so bounded
+def _encoded(name: str, text: str) -> str:
     charset = "us-ascii" if text.isascii() and "=?" not in text else "utf-8"
     return Header(text, charset, header_name=name).encode(linesep="\r\n")
 
