@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from email.parser import BytesHeaderParser
-from email.policy import compat32
-from email.utils import parseaddr
 from typing import Any
 
 from sqlalchemy import ColumnElement, Row, Table, func, select, update
 
+from app.addresses import AddressError, sender_of
 from app.config import Settings
 from app.db import Database, utcnow
+from app.inbound.limits import header_facts
 from app.inbound.models import InboundMessage
 from app.inbound.receive import process
 from app.outbound.models import OutboundMessage
@@ -71,8 +70,10 @@ def from_header(head: bytes | None) -> str | None:
     """The address in the From header of a message's first bytes, if it has one."""
     if not head:
         return None
-    _name, address = parseaddr(str(BytesHeaderParser(policy=compat32).parsebytes(bytes(head)).get("From", "")))
-    return address.lower() or None
+    try:
+        return sender_of([value.decode("utf-8", "replace") for value in header_facts(bytes(head)).from_fields]).address
+    except AddressError:
+        return None
 
 
 def inbound_raw(db: Database, inbound_id: int) -> tuple[bytes, int | None] | None:

@@ -64,6 +64,11 @@ class Settings:
     max_message_bytes: int = 1_000_000
     error_notices_per_hour: int = 5
     vacation_days_per_year: int = 21
+    answers_per_hour: int = 5  # answers outside any game to one address (and refusals one sender causes) an hour
+    answers_per_day: int = 20  # ... and a day: a conversation that keeps coming back is cut
+    challenges_per_day: int = 5  # games one player may propose in 24 hours
+    message_time_budget: float = 5.0  # seconds of reading one message (parse, screen, quotes, commands)
+    history_link_days: int = 30  # a move request's history link works until this long after the game ends
     trusted_proxies: int = 0  # reverse proxies in front of the web app whose X-Forwarded-For/-Proto count
 
     @property
@@ -87,9 +92,17 @@ def _secret_key(instance_path: Path) -> str:
     return key
 
 
+def _float(environ: dict[str, str], name: str, default: float) -> float:
+    value = environ.get(name, "")
+    return float(value) if value.strip() else default
+
+
 def load_settings(environ: dict[str, str] | None = None) -> Settings:
     """Settings from ``environ`` (default: the process environment)."""
     env = dict(os.environ if environ is None else environ)
+    if env.get("REQUIRE_AUTH_RESULTS", "0") in ("1", "true", "yes") and not env.get("AUTHSERV_ID"):
+        raise ValueError("REQUIRE_AUTH_RESULTS needs AUTHSERV_ID: the authserv-id of your border mail server, "
+                         "whose Authentication-Results header alone is trusted")
     instance = Path(env.get("MIRRORPOST_INSTANCE", ROOT / "instance"))
     instance.mkdir(parents=True, exist_ok=True)
     return Settings(
@@ -121,5 +134,10 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         max_message_bytes=_int(env, "MAX_MESSAGE_BYTES", 1_000_000),
         error_notices_per_hour=_int(env, "ERROR_NOTICES_PER_HOUR", 5),
         vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", 21),
+        answers_per_hour=_int(env, "ANSWERS_PER_HOUR", 5),
+        answers_per_day=_int(env, "ANSWERS_PER_DAY", 20),
+        challenges_per_day=_int(env, "CHALLENGES_PER_DAY", 5),
+        message_time_budget=_float(env, "MESSAGE_TIME_BUDGET", 5.0),
+        history_link_days=_int(env, "HISTORY_LINK_DAYS", 30),
         trusted_proxies=_int(env, "TRUSTED_PROXIES", 0),
     )

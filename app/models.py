@@ -1,9 +1,11 @@
 """Every model, imported together so the metadata (and Alembic) sees the whole schema."""
 
 from app.db import Base
+from app.games.confirmations import Confirmation
 from app.games.models import Event, Game, Player
-from app.inbound.models import InboundMessage
+from app.inbound.models import Answer, InboundMessage
 from app.outbound.models import OutboundMessage
-from app.web.models import LoginToken
+from app.web.models import LoginToken, WebSession
 
-__all__ = ["Base", "Event", "Game", "InboundMessage", "LoginToken", "OutboundMessage", "Player"]
+__all__ = ["Answer", "Base", "Confirmation", "Event", "Game", "InboundMessage", "LoginToken", "OutboundMessage",
+           "Player", "WebSession"]

@@ -107,4 +107,4 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
 def test_bench_web_renders_growing_histories_and_fits_a_line():
     output = run_bench("web")
     assert re.search(r"history page, 50 events .* ratio +\d+\.\d+x", output)
-    assert re.search(r"linear fit: [\d.]+ ms fixed .* per event", output)
+    assert re.search(r"linear fit: -?[\d.]+ ms fixed .* per event", output)  # noise can tip the intercept below 0

@@ -21,8 +21,12 @@ def client_for(server, game_id: int | None = None, player_id: int | None = None)
     """A test client; signed in through a move request's history link when a player is given."""
     client = create_app(server).test_client()
     if player_id is not None:
-        url = history_link(server.settings, game_id or 1, player_id)
-        assert client.get(url.replace(server.settings.base_url, "")).status_code == 302
+        url = history_link(server.settings, game_id or 1, player_id).replace(server.settings.base_url, "")
+        page = client.get(url)  # a page with a button: the GET alone signs nobody in
+        assert page.status_code == 200
+        key = url.split("key=", 1)[1]
+        assert client.post(f"/games/{game_id or 1}/open", data={"key": key, "csrf_token": csrf_of(page.data)}
+                           ).status_code == 302
     return client
 
 

@@ -283,7 +283,8 @@ class Mailer:
 
     def send_invitation(self, game: GameRecord, side: str) -> None:
         inviter = game.player(other(side)) if game.challenger_id else None
-        who = f"{inviter.name} ({inviter.email}) invites you" if inviter else "You are invited"
+        # Only the inviter's (confirmed) address: nothing the inviter wrote goes to someone who never played.
+        who = f"{inviter.email} invites you" if inviter else "You are invited"
         subject = subject_line(f"Game {game.id}", f"an invitation to {self.title(game)}")
         self.message(game, side, "invitation", subject, [
             f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "

@@ -18,20 +18,25 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, func, select
 
+from app.addresses import AddressError, valid_address
 from app.config import Settings
 from app.db import utcnow
-from app.games import records
+from app.games import confirmations, records
 from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
 from app.games.commands import GAME, LOBBY, MOVE, REFEREE, SERVICE_COMMANDS, Command
 from app.games.commitment import commitment
+from app.games.confirmations import NEEDS_PROOF
 from app.games.links import rules_link
 from app.games.mailing import Mailer, Mails, help_paragraphs
 from app.games.models import Game
-from app.games.reading import read_commands
+from app.games.reading import excerpt, read_commands
 from app.games.records import GameRecord, PlayerRecord
-from app.outbound.render import Document
+from app.outbound.compose import Thread
+from app.outbound.headers import clean_name
+from app.outbound.outbox import Mail, enqueue
+from app.outbound.render import Document, render_message
 from app.present.base import Presenter, VariantCommand
 from app.present.registry import presenter_for
 from app.present.words import Names, capitalised
@@ -46,10 +51,10 @@ MAX_DAYS = 30
 
 
 def display_name(name: str, email: str) -> str:
-    """How a player is called: the name given, else their address's local part, with a capital first letter
-    ("bob@example.org" -> "Bob"), at most 100 characters."""
-    chosen = " ".join(name.split()) or email.split("@")[0]
-    return (chosen[:1].upper() + chosen[1:])[:100]
+    """How a player is called: the name given (cleaned for headers, bounded), else their address's local
+    part, with a capital first letter ("bob@example.org" -> "Bob")."""
+    chosen = clean_name(name) or clean_name(email.split("@")[0])
+    return chosen[:1].upper() + chosen[1:]
 
 
 def order_key(text: str) -> str:
@@ -59,6 +64,33 @@ def order_key(text: str) -> str:
 
 class ServiceError(ValueError):
     """A request the service answers with a notice instead of carrying out."""
+
+
+@dataclass(frozen=True)
+class ChallengePlan:
+    """A challenge as read and checked, before anything is created."""
+
+    opponent: str
+    variant: str
+    options: dict[str, str]
+    color: str
+
+    def line(self) -> str:
+        """The challenge in the referee's own words: what a confirmation holds."""
+        options = " ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
+        return " ".join(part for part in ("challenge", self.opponent, self.variant, options, f"color={self.color}")
+                        if part)
+
+
+def describe_held(line: str) -> str:
+    """A held command line in words, for the confirmation request."""
+    kind, _, argument = line.partition(" ")
+    if kind == "challenge":
+        opponent, _, rest = argument.partition(" ")
+        return f"challenge {opponent} to a game ({rest})"
+    if kind == "vacation":
+        return f"pause your clock for {argument} days (vacation)"
+    return f"change your name to {argument!r}"
 
 
 @dataclass
@@ -214,11 +246,22 @@ class GameService:
         self.flush()
         return game
 
-    def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
-        """``challenge bob@example.org <variant> days=3 color=black <the variant's options>``."""
-        if not words or "@" not in words[0]:
-            raise ServiceError("write: challenge <email address> [variant] [options such as days=3 color=black]")
-        opponent = self.player(words[0].strip("<>"))
+    def read_challenge(self, challenger: str, words: list[str]) -> ChallengePlan:
+        """``challenge bob@example.org <variant> days=3 color=black <its options>``, checked but not carried
+        out: the opponent a plain address (not the challenger's, not ours), the variant and options known."""
+        usage = "write: challenge <email address> [variant] [options such as days=3 color=black]"
+        if not words:
+            raise ServiceError(usage)
+        try:
+            opponent = valid_address(words[0].strip("<>"))
+        except AddressError:
+            raise ServiceError(f"{excerpt(words[0])!r} is not an email address; {usage}") from None
+        if opponent == challenger:
+            raise ServiceError("a game needs two different players")
+        local, _, domain = opponent.rpartition("@")
+        if domain == self.settings.server_domain and (local == self.settings.server_local
+                                                      or local.startswith(self.settings.server_local + "+")):
+            raise ServiceError("the referee does not play")
         variant = DEFAULT_VARIANT
         options: dict[str, str] = {}
         color = "white"
@@ -231,50 +274,59 @@ class GameService:
                     options[key.lower()] = value.lower()
             else:
                 variant = word.lower()
-        if color == "random":
-            color = random.SystemRandom().choice(SIDES)
-        if color not in SIDES:
+        if color not in (*SIDES, "random"):
             raise ServiceError("color must be white, black or random")
+        self.split_options(variant, options)  # raises ServiceError with what is wrong
+        return ChallengePlan(opponent, variant, options, color)
+
+    def challenges_today(self, challenger: PlayerRecord) -> int:
+        """Games this player proposed in the last 24 hours."""
+        return self.connection.execute(select(func.count(Game.id)).where(
+            Game.challenger_id == challenger.id, Game.created_at >= self.now - timedelta(days=1))).scalar() or 0
+
+    def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
+        """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance."""
+        plan = self.read_challenge(challenger.email, words)
+        if self.challenges_today(challenger) >= self.settings.challenges_per_day:
+            raise ServiceError(f"you have proposed {self.settings.challenges_per_day} games in the last 24 hours, "
+                               "the most the referee sends; try again tomorrow")
+        opponent = self.player(plan.opponent)
+        color = random.SystemRandom().choice(SIDES) if plan.color == "random" else plan.color
         white, black = (challenger, opponent) if color == "white" else (opponent, challenger)
-        return self.create_game(variant, white, black, options, challenger)
+        return self.create_game(plan.variant, white, black, dict(plan.options), challenger)
 
     # ------------------------------------------------------------------ mail outside any game
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
-              error_notice: Callable[[], bool] = lambda: True) -> tuple[str, str]:
-        """The commands of a mail to the bare address: challenges, help, vacations, names, the games list.
+              may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
+        """The commands of a mail to the bare address: help and the games list answered at once; challenges,
+        names and vacations held until the sender confirms them by replying (``confirmations``).
 
-        Answers go to ``sender``, threaded under the message they answer (``answering``); an error notice
-        only while ``error_notice()`` allows it. Returns (status, what was done) for the inbound record.
+        Answers go to ``sender``, threaded under the message they answer (``answering``), each only while
+        ``may_answer()`` allows it. A mail that answers one of our automatic answers (``answers_us``) with
+        no command in it gets no answer: two robots answering each other stop at once. Returns (status,
+        what was done) for the inbound record.
         """
         reading = read_commands(text, None, LOBBY_WORDS)
         player = self.player(sender, sender_name)
+        if answers_us and all(command.kind == "help" for command in reading.commands):
+            return "ignored", "not answered: a reply to an answer of ours with no command in it"
 
-        def notify(kind: str, subject: str, paragraphs: list[str], error: bool = False,
-                   document: Document | None = None) -> None:
-            if not error or error_notice():
+        def notify(kind: str, subject: str, paragraphs: list[str], document: Document | None = None) -> None:
+            if may_answer():
                 self.mailer.notify(sender, kind, subject, paragraphs, answering, document)
 
         if reading.errors or not reading.commands:
-            notify("help", "how to play", [*reading.errors, *help_paragraphs()], error=bool(reading.errors))
+            notify("help", "how to play", [*reading.errors, *help_paragraphs()])
             self.flush()
             return "rejected" if reading.errors else "done", "lobby help"
-        done = []
+        done, held, problems = [], [], []
         for command in reading.commands:
-            if command.kind == "challenge":
+            if command.kind in NEEDS_PROOF:
                 try:
-                    game = self.challenge(player, command.argument.split())
-                    done.append(f"challenge: game {game.id}")
+                    held.append(self.held_line(player, command, len(held)))
                 except ServiceError as error:
-                    notify("error", "challenge not sent", [str(error)], error=True)
-                    done.append(f"challenge refused: {error}")
-            elif command.kind == "vacation":
-                notify("vacation", "vacation", [self.vacation(player, command.argument, "white", None, None)])
-                done.append("vacation")
-            elif command.kind == "name" and command.argument.strip():
-                player.name = display_name(command.argument, player.email)
-                notify("notice", "name changed", [f"You are now called {player.name}."])
-                done.append("name")
+                    problems.append(f"{excerpt(command.text)}: {error}")
             elif command.kind == "games":
                 notify("games", "your games", self.games_list(player))
                 done.append("games")
@@ -285,15 +337,90 @@ class GameService:
                         f"The rules of {VARIANTS[name].title}, as on {rules_link(self.settings, name)}:"],
                         document=self.mailer.rules_document(name))
                 else:
-                    notify("error", "no such game", [
-                        f"There is no game called '{name[:40]}'. The games: {', '.join(sorted(VARIANTS))}."],
-                        error=True)
+                    problems.append(f"there is no game called '{excerpt(name, 40)}'; the games: "
+                                    f"{', '.join(sorted(VARIANTS))}")
                 done.append("rules")
             else:
                 notify("help", "how to play", help_paragraphs())
                 done.append(command.kind)
+        if problems:
+            notify("error", "not carried out", problems)
+            done.append(f"refused: {'; '.join(problems)}")
+        if held:
+            self.ask_confirmation(sender, held, answering, may_answer)
+            done.append(f"held for confirmation: {'; '.join(held)}")
         self.flush()
-        return "done", "; ".join(done)
+        return ("rejected" if problems and not held else "done"), "; ".join(done)
+
+    def held_line(self, player: PlayerRecord, command: Command, held_before: int) -> str:
+        """A command to hold, checked and written again in the referee's own words (no free text but a name)."""
+        if command.kind == "challenge":
+            if held_before >= self.settings.challenges_per_day:
+                raise ServiceError(f"at most {self.settings.challenges_per_day} challenges at once")
+            return self.read_challenge(player.email, command.argument.split()).line()
+        if command.kind == "vacation":
+            days = command.argument.strip()
+            if not days.isdigit() or not 1 <= int(days) <= self.settings.vacation_days_per_year:
+                raise ServiceError("write: vacation <number of days>")
+            return f"vacation {int(days)}"
+        name = clean_name(command.argument)
+        if not name:
+            raise ServiceError("write: name <your name>")
+        return f"name {name}"
+
+    def ask_confirmation(self, sender: str, lines: list[str], answering: str | None,
+                         may_answer: Callable[[], bool]) -> None:
+        """Hold ``lines`` and ask their sender to confirm them by replying (only their address receives it)."""
+        key = confirmations.hold(self.connection, sender, lines, self.now)
+        if not may_answer():
+            return
+        subject = "Mirrorpost: please confirm"
+        text, html = render_message(subject, [
+            "The referee was asked, from your address, to:",
+            *[f"- {describe_held(line)}" for line in lines],
+            "To confirm, reply to this mail; your reply needs no text. Nothing is done without your reply, and "
+            f"this request expires in {confirmations.LIFETIME.days} days. If you did not ask for this, ignore "
+            "this mail.",
+        ])
+        enqueue(self.connection, self.settings, Mail(
+            sender, None, "confirm", subject, text, html, token=f"confirm.{key}",
+            thread=Thread(answering) if answering else None, auto="auto-replied"))
+
+    def confirmed(self, sender: str, key: str, answering: str | None,
+                  may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+        """A reply confirming held commands: carried out once, for their own sender, within their lifetime."""
+        lines = confirmations.take(self.connection, key, sender, self.now)
+
+        def notify(kind: str, subject: str, paragraphs: list[str]) -> None:
+            if may_answer():
+                self.mailer.notify(sender, kind, subject, paragraphs, answering)
+
+        if lines is None:
+            notify("error", "nothing to confirm", [
+                "There is nothing to confirm: the request has expired, was confirmed already, or was sent to "
+                "another address. Send your command again.",
+            ])
+            return "rejected", "confirmation not valid"
+        player = self.player(sender)
+        done = []
+        for line in lines:
+            kind, _, argument = line.partition(" ")
+            if kind == "challenge":
+                try:
+                    game = self.challenge(player, argument.split())
+                    done.append(f"challenge: game {game.id}")
+                except ServiceError as error:
+                    notify("error", "challenge not sent", [str(error)])
+                    done.append(f"challenge refused: {error}")
+            elif kind == "vacation":
+                notify("vacation", "vacation", [self.vacation(player, argument, "white", None, None)])
+                done.append("vacation")
+            elif kind == "name":
+                player.name = display_name(argument, player.email)
+                notify("notice", "name changed", [f"You are now called {player.name}."])
+                done.append("name")
+        self.flush()
+        return "done", "confirmed: " + "; ".join(done)
 
     def games_list(self, player: PlayerRecord) -> list[str]:
         games = self.connection.execute(

@@ -12,6 +12,7 @@ import html
 import secrets
 from datetime import UTC, datetime
 from email import message_from_bytes
+from email.header import Header
 from email.message import EmailMessage
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
@@ -33,7 +34,8 @@ def original(raw: bytes):
 def _headers(message, sent, sender: str) -> None:
     message["From"] = sender
     message["To"] = str(sent["Reply-To"])
-    message["Subject"] = "Re: " + str(sent["Subject"])
+    subject = "Re: " + str(sent["Subject"])
+    message["Subject"] = subject if subject.isascii() else Header(subject, "utf-8").encode()  # RFC 2047, as clients do
     message["Date"] = format_datetime(datetime.now(UTC))
     message["Message-ID"] = f"<{secrets.token_hex(10)}@players.test>"
     message["In-Reply-To"] = str(sent["Message-ID"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, LargeBinary, String, Text
+from sqlalchemy import Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
@@ -17,7 +17,7 @@ class InboundMessage(Base):
     __tablename__ = "inbound_messages"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    message_key: Mapped[str] = mapped_column(String(512), unique=True)  # Message-ID, or a digest
+    message_key: Mapped[str] = mapped_column(String(512), unique=True)  # ``dedupe.message_key``
     raw: Mapped[bytes] = mapped_column(LargeBinary)
     envelope_from: Mapped[str | None] = mapped_column(String(512))
     envelope_to: Mapped[list[Any]] = mapped_column(default=list)
@@ -30,3 +30,23 @@ class InboundMessage(Base):
     sender: Mapped[str | None] = mapped_column(String(320))
     received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class Answer(Base):
+    """One answer the referee sent to a mail outside any game, or a refusal: what the limits count.
+
+    ``recipient`` is where it went; ``cause`` who caused it (the envelope sender, else the From address),
+    which is not the same when someone forges another's address.
+    """
+
+    __tablename__ = "answers"
+    __table_args__ = (
+        Index("ix_answers_recipient_created_at", "recipient", "created_at"),
+        Index("ix_answers_cause_created_at", "cause", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    recipient: Mapped[str] = mapped_column(String(320))
+    cause: Mapped[str] = mapped_column(String(320))
+    kind: Mapped[str] = mapped_column(String(20))  # "answer" or "refusal"
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

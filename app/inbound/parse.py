@@ -1,8 +1,11 @@
 """Parsing raw RFC 5322 bytes into the few things the pipeline needs.
 
-Uses the standard ``email`` package with ``policy.default``. Bodies in unknown
-or broken charsets fall back instead of failing, and HTML-only mail is turned
-into text with the quoted parts of common clients left out.
+Uses the standard ``email`` package with ``policy.default``, after the header has
+been measured on the raw bytes (``limits``): a header beyond any mail client's is not
+parsed at all. The From header is read strictly (``addresses``). Bodies in unknown
+or broken charsets fall back instead of failing, HTML-only mail is turned into text
+with the quoted parts of common clients left out (``html_text``), and the text read
+for orders is cut to a bound. Each step counts against the message's ``Budget``.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ import re
 from dataclasses import dataclass, field
 from email.feedparser import FeedParser
 from email.message import EmailMessage, Message
-from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
-from typing import ClassVar
+from email.utils import getaddresses
 
+from app.addresses import AddressError, sender_of
 from app.inbound import feedparser_speed
+from app.inbound.budget import Budget, OverBudget
+from app.inbound.html_text import html_to_text
+from app.inbound.limits import PART_HEADER_LIMIT, PART_LIMIT, TEXT_LIMIT, HeaderFacts, head_only, header_facts
 from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
@@ -38,6 +43,8 @@ class ParsedMail:
     text: str = ""
     from_html: bool = False
     headers: dict[str, list[str]] = field(default_factory=dict)  # ``raw_headers``: as received, by lower-case name
+    refused: str | None = None  # why the message is not read (its header), if it is not
+    sender_problem: str | None = None  # why no sender was read from its From header, if none was
 
 
 def decode_payload(part: Message) -> str:
@@ -60,92 +67,38 @@ def decode_payload(part: Message) -> str:
             return payload.decode("latin-1")
 
 
-class _TextFromHTML(HTMLParser):
-    """HTML to plain text, leaving out quoted parts (blockquotes, Gmail/Outlook/Thunderbird quote blocks)."""
-
-    BLOCKS: ClassVar[frozenset[str]] = frozenset(
-        {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"}
-    )
-    SKIP: ClassVar[frozenset[str]] = frozenset({"style", "script", "head", "title"})
-    QUOTE_CLASSES: ClassVar[frozenset[str]] = frozenset(
-        {"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote", "gmail_extra"}
-    )
-    QUOTE_IDS: ClassVar[frozenset[str]] = frozenset(
-        {"divrplyfwdmsg", "appendonsend", "x_divrplyfwdmsg", "mail-editor-reference-message-container"}
-    )
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.skip_depth = 0
-        self.quote_depth = 0
-        self.stopped = False
-        self.stack: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.stopped:
-            return
-        attributes = {name: (value or "") for name, value in attrs}
-        classes = set(attributes.get("class", "").lower().split())
-        if classes & self.QUOTE_CLASSES or attributes.get("id", "").lower() in self.QUOTE_IDS:
-            self.stopped = True  # everything from here on is the quoted original
-            return
-        if tag in self.SKIP:
-            self.skip_depth += 1
-        if tag == "blockquote":
-            self.quote_depth += 1
-        if tag in self.BLOCKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.stopped:
-            return
-        if tag in self.SKIP and self.skip_depth:
-            self.skip_depth -= 1
-        if tag == "blockquote" and self.quote_depth:
-            self.quote_depth -= 1
-        if tag in self.BLOCKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if self.stopped or self.skip_depth or self.quote_depth:
-            return
-        self.parts.append(data.replace("\xa0", " "))
-
-    def parts_text(self) -> str:
-        return "".join(self.parts)
-
-
-def html_to_text(html: str) -> str:
-    parser = _TextFromHTML()
-    parser.feed(html)
-    parser.close()
-    text = re.sub(r"[ \t]+\n", "\n", parser.parts_text())
-    lines = [re.sub(r"[ \t]+", " ", line).strip() for line in text.splitlines()]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-
-
-def best_text(message: Message) -> tuple[str, bool]:
+def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool]:
     """The text/plain body, or the HTML body as text; never an attachment or a forwarded message.
 
     The HTML part is decoded only when there is no text to read (a reply's HTML part usually quotes
-    our whole move request).
+    our whole move request). At most ``PART_LIMIT`` parts are looked at, and a part whose header holds
+    a field too long to parse is passed over. The text is cut to ``TEXT_LIMIT`` characters.
     """
+    budget = budget or Budget()
     plain: str | None = None
     html_part: Message | None = None
-    for part in message.walk():
+    for number, part in enumerate(message.walk()):
+        if number >= PART_LIMIT:
+            break
+        if number and any(len(value) > PART_HEADER_LIMIT for _name, value in part.raw_items()):
+            continue
         kind = part.get_content_type()  # read once: each call parses the part's Content-Type again
         if kind.startswith("multipart/") or kind == "message/rfc822" or part.get_content_disposition() == "attachment":
             continue
         if kind == "text/plain" and plain is None:
             plain = decode_payload(part)
+            budget.decode(len(plain), "decoding the text part")
         elif kind == "text/html" and html_part is None:
             html_part = part
     if plain is not None and plain.strip():
-        return plain, False
+        return plain[:TEXT_LIMIT], False
     if html_part is not None:
-        return html_to_text(decode_payload(html_part)), True
-    return plain or "", False
+        html = decode_payload(html_part)
+        budget.decode(len(html), "decoding the HTML part")
+        text = html_to_text(html)
+        budget.check("turning HTML into text")
+        return text[:TEXT_LIMIT], True
+    return (plain or "")[:TEXT_LIMIT], False
 
 
 def _header(message: Message, name: str) -> str:
@@ -182,7 +135,10 @@ def subject_of(message: Message, headers: dict[str, list[str]]) -> str:
 
 def addresses(headers: dict[str, list[str]], *names: str) -> list[str]:
     values = [value for name in names for value in headers.get(name.lower(), ())]
-    return [address.lower() for _, address in getaddresses(values) if address]
+    try:
+        return [address.lower() for _, address in getaddresses(values) if address]
+    except (RecursionError, IndexError, ValueError):  # nested comments, and the like: no address read
+        return []
 
 
 def feed_whole(raw: bytes) -> Message:
@@ -193,27 +149,57 @@ def feed_whole(raw: bytes) -> Message:
     return parser.close()
 
 
-def parse(raw: bytes, envelope_to: list[str] | None = None) -> ParsedMail:
-    message = feed_whole(raw)
+def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | None = None,
+          header_only: bool = False) -> ParsedMail:
+    """Everything the pipeline reads of a message. ``header_only``: the body is not read (a message too
+    large to read). A header beyond the limits is not parsed: the result says why (``refused``)."""
+    budget = budget or Budget()
+    facts = header_facts(raw)
+    if facts.problem is not None:
+        return refused_mail(facts, envelope_to)
+    message = feed_whole(head_only(raw) if header_only else raw)
+    budget.check("parsing the message")
     assert isinstance(message, EmailMessage | Message)
     headers = raw_headers(message)
-    name, sender = parseaddr(_header(message, "From"))
     message_ids = MESSAGE_ID.findall(" ".join(headers.get("message-id", ())))
     references = MESSAGE_ID.findall(" ".join(headers.get("in-reply-to", ()))) + list(
         reversed(MESSAGE_ID.findall(" ".join(headers.get("references", ()))))
     )
-    text, from_html = best_text(message)
+    text, from_html = ("", False) if header_only else best_text(message, budget)
     recipients = [address.lower() for address in (envelope_to or [])]
     recipients += addresses(headers, "Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
+    sender, sender_name, problem = read_sender(facts)
     return ParsedMail(
         message=message,
         message_id=message_ids[0] if message_ids else None,
-        sender=sender.lower() if sender and "@" in sender else None,
-        sender_name=name.strip() or (sender.split("@")[0] if sender else ""),
+        sender=sender,
+        sender_name=sender_name,
         subject=subject_of(message, headers),
         recipients=recipients,
         references=references,
         text=text,
         from_html=from_html,
         headers=headers,
+        sender_problem=problem,
     )
+
+
+def read_sender(facts: HeaderFacts) -> tuple[str | None, str, str | None]:
+    """(address, display name, why there is none) from the From fields, read strictly."""
+    try:
+        found = sender_of([value.decode("utf-8", "replace") for value in facts.from_fields])
+    except AddressError as error:
+        return None, "", str(error)
+    return found.address, found.name, None
+
+
+def refused_mail(facts: HeaderFacts, envelope_to: list[str] | None) -> ParsedMail:
+    """A message whose header is not parsed: its sender (when the one From field is readable) and the
+    few machine fields screening reads, taken from the raw bytes."""
+    sender, sender_name, problem = read_sender(facts)
+    return ParsedMail(message=EmailMessage(policy=POLICY), message_id=None, sender=sender,
+                      sender_name=sender_name, subject="", recipients=list(envelope_to or []),
+                      headers=facts.fields, refused=facts.problem, sender_problem=problem)
+
+
+__all__ = ["OverBudget", "ParsedMail", "best_text", "html_to_text", "parse"]

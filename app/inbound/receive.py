@@ -15,7 +15,6 @@ picks up what was stored but not done.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -23,13 +22,20 @@ from datetime import timedelta
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from app.addresses import AddressError, valid_address
 from app.config import Settings
 from app.db import Database, autocommitted, utcnow
+from app.games import confirmations
 from app.games.models import Player
 from app.games.service import GameService, ServiceError
-from app.inbound.authenticate import Identity, auth_results_pass, identify
+from app.inbound import budget as budgets
+from app.inbound.answers import Answers
+from app.inbound.authenticate import Identity, auth_results_problem, identify
+from app.inbound.budget import Budget, OverBudget
+from app.inbound.dedupe import message_key
+from app.inbound.limits import header_facts
 from app.inbound.models import InboundMessage
-from app.inbound.parse import ParsedMail, parse
+from app.inbound.parse import ParsedMail, parse, read_sender
 from app.inbound.quotes import new_text
 from app.inbound.screen import bounce_reason, robot_reason
 from app.outbound.models import OutboundMessage
@@ -57,20 +63,10 @@ PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.recei
 LARGEST_MESSAGE = 25 * 1024 * 1024
 SETTLE = timedelta(seconds=30)  # the sweep leaves younger messages to the door that received them
 TRANSIENT = ("40001", "40P01")  # serialization failure, deadlock: the transaction may simply be tried again
+OUTCOME_LIMIT = 500  # characters of the outcome kept for an operator (it may quote what the sender wrote)
 LATEST_SENT = (select(OUTBOX.c.body_text)
                .where(OUTBOX.c.game_id == bindparam("game_id"), OUTBOX.c.recipient == bindparam("recipient"))
                .order_by(OUTBOX.c.id.desc()).limit(3))
-
-
-def message_key(raw: bytes) -> str:
-    """Message-ID when there is one (normalised), else a digest of the bytes."""
-    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-    for line in head.replace(b"\r\n", b"\n").split(b"\n"):
-        if line.lower().startswith(b"message-id:"):
-            value = line.split(b":", 1)[1].strip().decode("ascii", "replace")
-            if value:
-                return value[:500]
-    return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -239,61 +235,99 @@ class Received:
 
 
 class Pipeline:
-    """screen -> authenticate -> read -> game service, for one message, in one transaction."""
+    """screen -> authenticate -> read -> game service, for one message, in one transaction.
+
+    Reading a message (parse, screen, quotes, commands) runs within a ``Budget``; a message over it is
+    marked failed with the reason and its sender told once (in this transaction, with the mark).
+    """
 
     def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner) -> None:
         self.connection = connection
         self.settings = settings
         self.signer = signer
         self.sender: str | None = None
+        self.cause: str | None = None  # who caused this message to be answered: envelope sender, else From
         self.answering: str | None = None  # the Message-ID of the message being handled, which notices answer
         self.service = GameService(connection, settings, signer)
+        self.answers = Answers(connection, settings, self.service.now)
 
     def run(self, row: Received) -> tuple[str, str]:
+        budget = Budget(self.settings.message_time_budget, budgets.DECODED_LIMIT)
         try:
-            parsed = parse(row.raw, row.envelope_to)
+            status, outcome = self.read_and_handle(row, budget)
+        except OverBudget as error:
+            status, outcome = "failed", f"over its budget: {error}"
+            if self.sender is None:  # over before its sender was read: read just that, on the raw header
+                self.sender = read_sender(header_facts(row.raw))[0]
+                self.cause = self.cause or cause_of(row.envelope_from, None) or self.sender
+            self.refuse("over-budget", "your message could not be read", [
+                f"Your message was not read: {error}. Please send your order again in a short plain-text "
+                "reply, without attachments.",
+            ])
+        return status, outcome[:OUTCOME_LIMIT]
+
+    def read_and_handle(self, row: Received, budget: Budget) -> tuple[str, str]:
+        too_large = row.full_size is not None or row.size > self.settings.max_message_bytes
+        try:  # the body of a message too large to read is not parsed at all
+            parsed = parse(row.raw, row.envelope_to, budget, header_only=too_large)
+        except OverBudget:
+            raise
         except Exception as error:
             return "ignored", f"unparseable message: {error.__class__.__name__}"
         self.sender = parsed.sender
+        self.cause = cause_of(row.envelope_from, parsed)
         self.answering = parsed.message_id
         bounce = bounce_reason(parsed, row.envelope_from)
         identity = identify(parsed, self.signer, self.settings)
-        if identity.bounce_of is not None or bounce:
+        if identity.bounce_of is not None or identity.bounce_key is not None or bounce:
             return "ignored", self.record_bounce(identity, bounce or "bounce")
-        robot = robot_reason(parsed)
+        robot = robot_reason(parsed, self.settings.server_email)
         if robot:
             return "ignored", f"not answered: {robot}"
+        if parsed.refused is not None:
+            self.sender = parsed.sender or self.cause  # the envelope sender, if the From was the refused field
+            self.refuse("refused", "your message could not be read", [
+                f"Your message was not read: it has {parsed.refused}, more than any mail program writes.",
+            ])
+            return "rejected", f"header refused: {parsed.refused}"
         if parsed.sender is None:
-            return "ignored", "no sender address"
+            self.sender = self.cause  # the envelope sender, if any, is told why
+            self.refuse("refused", "your message could not be read", [
+                f"Your message was not read: {parsed.sender_problem}. The referee reads a message only when its "
+                "From header names exactly one address, written the standard way.",
+            ])
+            return "rejected", f"From refused: {parsed.sender_problem}"
         if parsed.sender == self.settings.server_email or (parsed.sender.endswith("@" + self.settings.server_domain) \
                 and parsed.sender.startswith(self.settings.server_local + "+")):
             return "ignored", "from ourselves"
-        if row.full_size is not None or row.size > self.settings.max_message_bytes:
-            self.notify(parsed.sender, "too-large", "your message was too large", [
+        if too_large:
+            self.refuse("too-large", "your message was too large", [
                 f"Your message was {row.size // 1024} KB; the referee reads messages up to "
                 f"{self.settings.max_message_bytes // 1024} KB. Please reply with plain text only, "
                 "without attachments.",
-            ], error=True)
+            ])
             return "rejected", "too large"
-        if self.settings.require_auth_results and not auth_results_pass(parsed, self.settings):
-            self.notify(parsed.sender, "refused", "your message could not be verified", [
-                "Your message was not accepted: the mail system could not verify that it really came from "
-                f"{parsed.sender} (no SPF or DKIM pass).",
-            ], error=True)
-            return "rejected", "no SPF/DKIM pass"
+        if self.settings.require_auth_results:
+            problem = auth_results_problem(parsed, self.settings)
+            if problem is not None:
+                self.refuse("refused", "your message could not be verified", [
+                    "Your message was not accepted: the mail system could not verify that it really came from "
+                    f"{parsed.sender} ({problem}).",
+                ])
+                return "rejected", f"not verified: {problem}"
         if identity.token is None:
             if identity.forged:
-                self.notify(parsed.sender, "refused", "reply address not recognised", [
+                self.refuse("refused", "reply address not recognised", [
                     "Your message was not accepted: the reply address it was sent to is not one the referee "
                     "gave out (it may have been changed). Reply to the referee's latest mail as it is.",
-                ], error=True)
+                ])
                 return "rejected", "forged or damaged token"
-            return self.lobby(parsed)
-        return self.game_reply(parsed, identity)
+            return self.lobby(parsed, budget)
+        return self.game_reply(parsed, identity, budget)
 
     # ------------------------------------------------------------------ paths
 
-    def game_reply(self, parsed: ParsedMail, identity: Identity) -> tuple[str, str]:
+    def game_reply(self, parsed: ParsedMail, identity: Identity, budget: Budget) -> tuple[str, str]:
         token = identity.token
         assert token is not None and parsed.sender is not None
         try:
@@ -302,25 +336,45 @@ class Pipeline:
             return "rejected", "token for a game that does not exist"
         player = game.player(token.side)
         if parsed.sender != player.email:
-            self.notify(parsed.sender, "refused", "message not accepted", [
+            self.refuse("refused", "message not accepted", [
                 "Your message was not accepted: it was sent from an address that does not belong to the "
                 "player this reply address was given to. Only that player can reply with it.",
-            ], error=True)
+            ])
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
         self.service.adopt_client_name(player, parsed.sender_name)
         text = new_text(parsed.text, quoted or self.latest_sent(game.id, player.email))
+        budget.check("finding the new text")
         sender = parsed.sender
         return self.service.submit_text(game, player, text, token,
                                         error_notice=lambda: self.within_error_limit(sender))
 
-    def lobby(self, parsed: ParsedMail) -> tuple[str, str]:
-        """Mail to the bare address: challenges, help, vacations, names, the list of games."""
+    def lobby(self, parsed: ParsedMail, budget: Budget) -> tuple[str, str]:
+        """Mail to the bare address: challenges, help, vacations, names, the list of games; a reply that
+        confirms commands held for its sender carries them out."""
         assert parsed.sender is not None
         sender = parsed.sender
-        return self.service.lobby(sender, parsed.sender_name, new_text(parsed.text), self.answering,
-                                  error_notice=lambda: self.within_error_limit(sender))
+        key = confirmations.find_key([*parsed.recipients, *parsed.references])
+        text = new_text(parsed.text)
+        budget.check("finding the new text")
+
+        def may_answer() -> bool:
+            if not self.answers.may_answer(sender):
+                return False
+            self.answers.record(sender, self.cause or sender, "answer")
+            return True
+
+        if key is not None:
+            return self.service.confirmed(sender, key, self.answering, may_answer)
+        return self.service.lobby(sender, parsed.sender_name, text, self.answering, may_answer,
+                                  answers_us=self.answers_us(parsed))
 
     # ------------------------------------------------------------------ helpers
+
+    def answers_us(self, parsed: ParsedMail) -> bool:
+        """Whether the message answers an automatic answer of ours (it names one, or quotes our subject)."""
+        ours = f"@{self.settings.server_domain}>"
+        return any(reference.startswith("<mp.") and reference.endswith(ours) for reference in parsed.references) \
+            or "mirrorpost:" in parsed.subject.lower()
 
     def latest_sent(self, game_id: int, recipient: str) -> list[str]:
         """The text parts of our latest mails to this player in this game: what a reply whose client kept
@@ -332,18 +386,22 @@ class Pipeline:
         sent = error_notices_since(self.connection, address, utcnow() - timedelta(hours=1))
         return sent < self.settings.error_notices_per_hour
 
-    def notify(self, address: str, kind: str, subject: str, paragraphs: list[str], error: bool = False) -> None:
-        """A notice outside any game (or to someone who is not a player)."""
-        if error and not self.within_error_limit(address):
+    def refuse(self, kind: str, subject: str, paragraphs: list[str]) -> None:
+        """A notice refusing a message, to its sender if one was read: counted against the sender that caused
+        it (``Answers``), never against a player's own error notices."""
+        address, cause = self.sender, self.cause or self.sender
+        if address is None or cause is None or not self.answers.may_refuse(address, cause):
             return
+        self.answers.record(address, cause, "refusal")
         self.service.mailer.notify(address, kind, subject, paragraphs, self.answering)
 
     def record_bounce(self, identity: Identity, reason: str) -> str:
-        if identity.bounce_of is None:
+        if identity.bounce_of is None and identity.bounce_key is None:
             return f"not answered: {reason}"
+        found = OUTBOX.c.envelope_key == identity.bounce_key if identity.bounce_key is not None \
+            else OUTBOX.c.id == identity.bounce_of
         recipient = self.connection.execute(
-            update(OUTBOX).where(OUTBOX.c.id == identity.bounce_of).values(status="bounced")
-            .returning(OUTBOX.c.recipient)
+            update(OUTBOX).where(found).values(status="bounced").returning(OUTBOX.c.recipient)
         ).scalar()
         if recipient is None:
             return "bounce for an unknown message"
@@ -351,3 +409,17 @@ class Pipeline:
         self.connection.execute(
             update(players).where(players.c.email == recipient).values(bounces=players.c.bounces + 1))
         return f"bounce recorded for {recipient}"
+
+
+def cause_of(envelope_from: str | None, parsed: ParsedMail | None) -> str | None:
+    """Who made this message reach us: the envelope sender the door was given (or the Return-Path the
+    final mail server wrote), else the From address."""
+    return_paths = parsed.headers.get("return-path", ()) if parsed is not None else ()
+    for candidate in (envelope_from, *return_paths):
+        text = (candidate or "").strip().strip("<>").strip()
+        if text:
+            try:
+                return valid_address(text)
+            except AddressError:
+                continue
+    return parsed.sender if parsed is not None else None

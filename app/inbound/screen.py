@@ -6,13 +6,20 @@ import re
 
 from app.inbound.parse import ParsedMail
 
+# Out-of-office and other automatic subjects, in the common languages, after any reply or forward prefixes
+# (``Re:``, ``AW:``, ``SV:``, ...) and bracketed tags (``[Auto-Reply]``).
 AUTO_SUBJECTS = re.compile(
-    r"^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|abwesenheit|absence|absent|"
-    r"vacation|holiday|on leave|r[ée]ponse automatique|respuesta autom[aá]tica|risposta automatica|"
-    r"automatisch antwoord|autosvar|auto:|fuera de la oficina|not in the office|away from)",
+    r"^\s*(?:(?:re|aw|sv|vs|antw|wg|fw|fwd|tr|r|rif|odp)\s*:\s*)*\[?\s*"
+    r"(auto(matic|matische|matisch|matica|mática)?[ -]?(reply|response|antwort|answer|antwoord|resposta|respuesta|"
+    r"risposta|réponse)|out of (the )?office|i am out of|i'm out of|abwesenheit|absence|absent|"
+    r"vacation|holiday|on leave|r[ée]ponse automatique|respuesta autom[aá]tica|resposta autom[aá]tica|"
+    r"risposta automatica|automatisch antwoord|automatische antwort|autosvar|auto:|fuera de la oficina|"
+    r"not in the office|away from|ausser haus|außer haus)",
     re.IGNORECASE,
 )
 ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounce[s]?)[@+.-]", re.I)
+ROBOT_NAMES = re.compile(r"^\s*(mail delivery (subsystem|system|service)|mailer[- ]daemon|postmaster|"
+                         r"mail administrator|delivery status notification)\b", re.I)
 
 
 def _get(parsed: ParsedMail, name: str) -> str:
@@ -30,11 +37,16 @@ def bounce_reason(parsed: ParsedMail, envelope_from: str | None) -> str | None:
         return "empty return path"
     if parsed.sender and ROBOT_SENDERS.match(parsed.sender):
         return "sent by a mail system"
+    if any(ROBOT_NAMES.match(value) for value in parsed.headers.get("from", ())):
+        return "sent by a mail system (its name says so)"
     return None
 
 
-def robot_reason(parsed: ParsedMail) -> str | None:
-    """Why this message was written by a machine and must get no answer."""
+def robot_reason(parsed: ParsedMail, server_email: str | None = None) -> str | None:
+    """Why this message was written by a machine and must get no answer (``server_email``: an X-Loop
+    naming it means the message is our own mail come back)."""
+    if server_email and any(server_email in value.lower() for value in parsed.headers.get("x-loop", ())):
+        return "X-Loop names the referee: our own mail came back"
     auto = _get(parsed, "Auto-Submitted").strip().lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto}"

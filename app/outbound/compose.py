@@ -8,12 +8,12 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.header import Header
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 
 from app.config import Settings
 from app.db import utcnow
+from app.outbound.headers import SUBJECT_LIMIT, mailbox, safe_headers, text_header
 from app.outbound.policy import POLICY, WIRE
 
 
@@ -56,13 +56,6 @@ def thread_index(thread: Thread) -> str | None:
     return base64.b64encode(b"\x01" + (ticks >> 24).to_bytes(5, "big") + guid).decode()
 
 
-def encoded(text: str) -> str:
-    """A header value in ASCII: as it is, or RFC 2047-encoded when it holds other characters."""
-    if text.isascii() and len(text) < 900:
-        return text
-    return Header(text, "utf-8").encode()
-
-
 def headers_for(
     settings: Settings,
     *,
@@ -74,22 +67,24 @@ def headers_for(
     thread: Thread | None,
     auto: str,
 ) -> list[tuple[str, str]]:
-    """The headers every mail of ours carries, encoded (RFC 2047 where needed) and fixed when it is queued."""
+    """The headers every mail of ours carries, fixed when it is queued: each made by the ``email`` package's
+    header classes from a cleaned, bounded value, and encoded (RFC 2047 where needed) and folded by them."""
     answers = thread.message_id if thread else None
     topic = thread.topic if thread else None
     headers = [
-        ("From", formataddr(("Mirrorpost referee", settings.server_email))),
-        ("To", formataddr((recipient_name or "", recipient), charset="utf-8")),
+        ("From", mailbox("Mirrorpost referee", settings.server_email)),
+        ("To", mailbox(recipient_name, recipient)),
         ("Reply-To", reply_address(settings, token)),
-        ("Subject", encoded(subject)),
+        ("Subject", text_header("Subject", subject, SUBJECT_LIMIT)),
         ("Date", format_datetime(utcnow())),
         ("Message-ID", message_id),
         ("In-Reply-To", answers),
         ("References", answers),
-        ("Thread-Topic", encoded(topic) if topic else None),
+        ("Thread-Topic", text_header("Thread-Topic", topic, SUBJECT_LIMIT) if topic else None),
         ("Thread-Index", thread_index(thread) if thread else None),
         ("Auto-Submitted", auto),  # "auto-replied" or "auto-generated": never answered by robots
         ("X-Auto-Response-Suppress", "All"),
+        ("X-Loop", settings.server_email),  # a mail that comes back with it is never answered
     ]
     return [(name, value) for name, value in headers if value]
 
@@ -108,10 +103,11 @@ def assemble(headers: Iterable[Sequence[str]], text: str, html: str, message_id:
 
     Built when the mail is sent rather than when it is queued: the outbox keeps the headers and both
     parts, which is all a resend needs. Header values are set raw, so policy.default writes them as
-    they are instead of parsing each one again.
+    they are instead of parsing each one again; a stored value unfit for that (queued before values were
+    cleaned) is cleaned and encoded again, so it is sent rather than refused.
     """
     message = EmailMessage(policy=POLICY)
-    for name, value in headers:
+    for name, value in safe_headers(headers):
         message.set_raw(name, value)
     # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME). The text part stays
     # readable as quoted-printable; the HTML part (long lines, chess glyphs) goes as base64, which is

@@ -21,6 +21,7 @@ class OutboundMessage(Base):
         # of a game to one player. Every move writes two rows, so no index more than these.
         Index("ix_outbound_messages_recipient_created_at", "recipient", "created_at"),
         Index("ix_outbound_messages_game_id_recipient", "game_id", "recipient"),
+        Index("ix_outbound_messages_envelope_key", "envelope_key", unique=True),  # a bounce finds its mail
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -37,6 +38,11 @@ class OutboundMessage(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Which worker holds the lease (``app.outbound.lease``): after a restart it takes its own rows back at once.
+    lease_owner: Mapped[str | None] = mapped_column(String(100))
+    # The envelope sender's part that names this mail to a bounce (VERP): random, so the address tells its
+    # recipient nothing about how many mails were made before it. Null for mail queued before it existed.
+    envelope_key: Mapped[str | None] = mapped_column(String(32))
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

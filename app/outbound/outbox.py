@@ -2,13 +2,17 @@
 
 Dispatch claims rows with a lease (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
 several workers share the work), sends them, then marks them sent. A row whose
-send failed is retried with exponential backoff; a worker that died mid-send
-leaves a lease that expires, and the row is sent again with the same
-Message-ID, which mail systems treat as the same message.
+send failed is retried with exponential backoff. Over SMTP one connection serves
+a round, and each mail is recorded as sent as soon as the relay has accepted it
+(its 250 to the data), before the next one goes: a worker killed in between sends
+that one mail again, with the same Message-ID. A worker that died mid-round leaves
+its other rows leased in its name (``lease``); restarted, it takes them back at once,
+and otherwise their lease expires.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -24,6 +28,8 @@ from sqlalchemy import Connection, bindparam, func, insert, or_, select, update
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
 from app.outbound.compose import Thread, headers_for, new_message_id
+from app.outbound.envelope import envelope_address, new_envelope_key
+from app.outbound.lease import WorkerIdentity
 from app.outbound.models import OutboundMessage
 from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
@@ -88,12 +94,15 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             "attempts": 0,
             "next_attempt_at": now,
             "created_at": now,
+            "envelope_key": new_envelope_key(),
         })
     if rows:
         QUEUE.defer(connection, rows)
 
 
-ERROR_KINDS = ("error", "stale", "refused", "not-accepted")  # kinds of mail that answer a mistake
+# Kinds of mail that answer a player's own mistake. Refusals of mail that may be forged are not among them:
+# those count against whoever caused them (``app.inbound.answers``), not against the player named.
+ERROR_KINDS = ("error", "stale", "not-accepted")
 ERRORS_SENT = select(func.count(OutboundMessage.id)).where(
     OutboundMessage.recipient == bindparam("recipient"), OutboundMessage.kind.in_(ERROR_KINDS),
     OutboundMessage.created_at >= bindparam("since"))
@@ -107,6 +116,9 @@ def error_notices_since(connection: Connection, address: str, since: datetime) -
 class Transport(Protocol):
     def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
         """Deliver one message or raise; PermanentFailure when retrying cannot help."""
+
+    def close(self) -> None:
+        """End the round: close what ``send`` kept open."""
 
 
 class PermanentFailure(Exception):
@@ -131,31 +143,50 @@ class MaildirTransport:
         temporary.write_bytes(envelope + raw)
         os.rename(temporary, self.path / "new" / name)
 
+    def close(self) -> None:
+        pass
+
 
 class SMTPTransport:
-    """Sends through an SMTP relay (``SMTP_*`` settings)."""
+    """Sends through an SMTP relay (``SMTP_*`` settings), on one connection for a round of mails."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self.client: smtplib.SMTP | None = None
 
-    def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
+    def connect(self) -> smtplib.SMTP:
         settings = self.settings
         assert settings.smtp_host
+        if settings.smtp_security == "tls":
+            client: smtplib.SMTP = smtplib.SMTP_SSL(
+                settings.smtp_host, settings.smtp_port, timeout=60, context=ssl.create_default_context()
+            )
+        else:
+            client = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=60)
         try:
-            if settings.smtp_security == "tls":
-                client: smtplib.SMTP = smtplib.SMTP_SSL(
-                    settings.smtp_host, settings.smtp_port, timeout=60, context=ssl.create_default_context()
-                )
-            else:
-                client = smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=60)
-            with client:
+            client.ehlo()
+            if settings.smtp_security == "starttls":
+                client.starttls(context=ssl.create_default_context())
                 client.ehlo()
-                if settings.smtp_security == "starttls":
-                    client.starttls(context=ssl.create_default_context())
-                    client.ehlo()
-                if settings.smtp_username:
-                    client.login(settings.smtp_username, settings.smtp_password or "")
-                client.sendmail(envelope_from, [recipient], crlf(raw))
+            if settings.smtp_username:
+                client.login(settings.smtp_username, settings.smtp_password or "")
+        except BaseException:
+            client.close()
+            raise
+        return client
+
+    def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
+        """Returns once the relay has accepted the message (its 250 to the data)."""
+        fresh = self.client is None
+        if self.client is None:
+            self.client = self.connect()
+        try:
+            self.client.sendmail(envelope_from, [recipient], crlf(raw))
+        except smtplib.SMTPServerDisconnected:
+            self.drop()
+            if fresh:
+                raise
+            self.send(envelope_from, recipient, raw, message_id)  # the relay closed an idle connection: once more
         except smtplib.SMTPRecipientsRefused as error:
             code = next(iter(error.recipients.values()))[0]
             if 500 <= code < 600:
@@ -165,6 +196,21 @@ class SMTPTransport:
             if 500 <= error.smtp_code < 600 and error.smtp_code not in (500, 502, 503, 504):
                 raise PermanentFailure(str(error)) from error
             raise
+        except (OSError, smtplib.SMTPException):
+            self.drop()
+            raise
+
+    def drop(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+    def close(self) -> None:
+        """QUIT, after the round: every mail of it is already recorded as sent."""
+        if self.client is not None:
+            with contextlib.suppress(OSError, smtplib.SMTPException):
+                self.client.quit()
+            self.drop()
 
 
 def crlf(raw: bytes) -> bytes:
@@ -188,6 +234,16 @@ class Dispatcher:
         self.settings = settings
         self.transport = transport
         self.signer = signer
+        self.identity: WorkerIdentity | None = None  # taken on the first round
+
+    def take_back_own(self) -> int:
+        """Rows leased in this worker's identity by its previous process, which is gone: due again now."""
+        self.identity = WorkerIdentity(self.settings.instance_path)
+        table = OutboundMessage.__table__
+        with self.db.statements() as connection:
+            return connection.execute(update(table).where(
+                table.c.status == "sending", table.c.lease_owner == self.identity.name).values(
+                status="pending", lease_until=None, lease_owner=None, next_attempt_at=utcnow())).rowcount
 
     def claim(self, limit: int) -> list[OutboundMessage]:
         now = utcnow()
@@ -209,18 +265,30 @@ class Dispatcher:
             for row in rows:
                 row.status = "sending"
                 row.lease_until = now + LEASE
+                row.lease_owner = self.identity.name if self.identity else None
                 row.attempts += 1
             return rows
 
     def envelope_sender(self, row: OutboundMessage) -> str:
-        """VERP: a bounce to this address names the row, and so the address that bounced."""
+        """VERP: a bounce to this address names the row, and so the address that bounced; by the row's random
+        envelope key (``app.outbound.envelope``), or for a row queued before keys, by its signed id."""
         settings = self.settings
+        if row.envelope_key:
+            return envelope_address(settings, row.envelope_key)
         return f"{settings.server_local}+{self.signer.bounce_token(row.id)}@{settings.server_domain}"
 
     def run_once(self, limit: int = 20) -> int:
         """Send what is due now; returns how many were sent."""
+        if self.identity is None:
+            self.take_back_own()
+        try:
+            return self.send_claimed(self.claim(limit))
+        finally:
+            self.transport.close()
+
+    def send_claimed(self, rows: list[OutboundMessage]) -> int:
         sent = 0
-        for row in self.claim(limit):
+        for row in rows:
             try:
                 raw = row.raw
             except Exception as error:  # a row that cannot become MIME must not hold up the others
@@ -242,7 +310,7 @@ class Dispatcher:
     def finish(self, row: OutboundMessage, status: str, error: str | None) -> None:
         """Record one attempt's outcome: a single UPDATE, committed at once, before the next mail goes."""
         now = utcnow()
-        values: dict[str, object] = {"status": status, "lease_until": None, "last_error": error}
+        values: dict[str, object] = {"status": status, "lease_until": None, "lease_owner": None, "last_error": error}
         if status == "sent":
             values["sent_at"] = now
         elif status == "pending":

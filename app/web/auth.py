@@ -1,7 +1,11 @@
 """Sign-in without passwords: a signed, short-lived, single-use link by mail.
 
-The move requests' own history links (signed, for one game and one player)
-sign a player in too. Link requests are rate-limited per address and per client.
+The move requests' own history links (signed, for one game and one player) sign a
+player in too, by a button on the page they open (never by the GET alone, which a
+mail scanner or a browser's prefetch may make), and only while the game runs and for
+``HISTORY_LINK_DAYS`` after it ends. Link requests are rate-limited per address and
+per client. A session is a row on the server as well as a cookie: signing out ends the
+row, so a copy of the cookie kept afterwards signs nobody in.
 """
 
 from __future__ import annotations
@@ -9,15 +13,16 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from werkzeug.wrappers import Response
 
 from app.db import utcnow
-from app.games.models import Player
+from app.games.links import read_history_key
+from app.games.models import Event, Game, Player
 from app.games.service import GameService
-from app.web.models import LoginToken
+from app.web.models import LoginToken, WebSession
 
 blueprint = Blueprint("auth", __name__)
 LINK_SALT = "mirrorpost.login-link"
@@ -30,19 +35,44 @@ def server():
     return current_app.extensions["mirrorpost"]
 
 
+@blueprint.app_context_processor
+def session_context() -> dict[str, object]:
+    """Pages ask the server whether the session is open (the cookie alone does not say)."""
+    return {"signed_in_player_id": signed_in_player_id}
+
+
 def serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(server().settings.secret_key, salt=LINK_SALT)
 
 
+@blueprint.before_app_request
+def load_session() -> None:
+    """Look the session up before the request opens any transaction of its own (SQLite allows one writer)."""
+    g.player_id = open_session_player(session.get("sid"))
+
+
 def signed_in_player_id() -> int | None:
-    value = session.get("player_id")
-    return int(value) if value is not None else None
+    """The player of this request's session, if the session is still open on the server."""
+    return g.get("player_id")
+
+
+def open_session_player(key: object) -> int | None:
+    if not isinstance(key, str) or not key:
+        return None
+    since = utcnow() - current_app.permanent_session_lifetime
+    with server().db.sessions() as db_session:
+        return db_session.scalar(select(WebSession.player_id).where(
+            WebSession.key == key, WebSession.ended_at.is_(None), WebSession.created_at >= since))
 
 
 def sign_in(player_id: int) -> None:
+    key = secrets.token_urlsafe(32)
+    with server().db.transaction() as db_session:
+        db_session.add(WebSession(key=key, player_id=player_id))
     session.clear()
-    session["player_id"] = player_id
+    session["sid"] = key
     session.permanent = True
+    g.player_id = player_id
 
 
 @blueprint.get("/login")
@@ -106,5 +136,51 @@ def login_link(token: str) -> Response | tuple[str, int]:
 
 @blueprint.post("/logout")
 def logout() -> Response:
+    key = session.get("sid")
+    if isinstance(key, str):
+        with server().db.transaction() as db_session:
+            db_session.execute(update(WebSession).where(WebSession.key == key, WebSession.ended_at.is_(None))
+                               .values(ended_at=utcnow()))
     session.clear()
     return redirect(url_for("auth.login_form"))
+
+
+def history_link_page(game_id: int, key: str) -> tuple[str, int] | str:
+    """What a move request's history link opens: a button that signs in (``open_history``), if the key is
+    one of this game's and still valid."""
+    if history_key_player(game_id, key) is None:
+        return render_template("web/message.html", title="Link not valid", paragraphs=[
+            "This history link has expired: it works while the game runs and for a while after it ends. "
+            "Sign in with a link by mail instead.",
+        ]), 410
+    return render_template("web/open_history.html", title=f"Game {game_id}", game_id=game_id, key=key)
+
+
+@blueprint.post("/games/<int:game_id>/open")
+def open_history(game_id: int) -> Response | tuple[str, int]:
+    player_id = history_key_player(game_id, request.form.get("key", ""))
+    if player_id is None:
+        return render_template("web/message.html", title="Link not valid", paragraphs=[
+            "This history link has expired. Sign in with a link by mail instead.",
+        ]), 410
+    sign_in(player_id)
+    return redirect(url_for("pages.game_history", game_id=game_id))
+
+
+def history_key_player(game_id: int, key: str) -> int | None:
+    """The player a history key names, while its game runs and for ``HISTORY_LINK_DAYS`` after it ended."""
+    found = read_history_key(server().settings, key)
+    if found is None or found[0] != game_id:
+        abort(404)
+    with server().db.sessions() as db_session:
+        game = db_session.get(Game, game_id)
+        if game is None or found[1] not in (game.white_id, game.black_id):
+            abort(404)
+        if game.status in ("over", "declined"):
+            ended = db_session.scalar(select(func.max(Event.created_at)).where(Event.game_id == game_id))
+            ended = ended or game.updated_at
+            if ended.tzinfo is None:
+                ended = ended.replace(tzinfo=utcnow().tzinfo)
+            if ended < utcnow() - timedelta(days=server().settings.history_link_days):
+                return None
+    return found[1]

@@ -1,4 +1,4 @@
-"""Sign-in links: single use, short-lived, and counted for rate limits."""
+"""Sign-in links (single use, short-lived, counted for rate limits) and the web sessions they open."""
 
 from __future__ import annotations
 
@@ -22,3 +22,16 @@ class LoginToken(Base):
     client: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class WebSession(Base):
+    """One signed-in browser: the session cookie names it, and logging out ends it here too, so a copy
+    of the cookie kept after logout no longer works."""
+
+    __tablename__ = "web_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

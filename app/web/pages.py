@@ -10,7 +10,6 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from app.games import history
-from app.games.links import read_history_key
 from app.games.models import Game, Player
 from app.games.service import GameService
 from app.present.base import Ply
@@ -22,7 +21,7 @@ from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.base import MOVES
 from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
-from app.web.auth import sign_in, signed_in_player_id
+from app.web.auth import history_link_page, signed_in_player_id
 
 blueprint = Blueprint("pages", __name__)
 
@@ -117,14 +116,10 @@ def games() -> str | Response:
 
 
 @blueprint.get("/games/<int:game_id>")
-def game_history(game_id: int) -> str | Response:
+def game_history(game_id: int) -> str | Response | tuple[str, int]:
     key = request.args.get("key")
-    if key:  # the signed link of a move request: sign in as that player, then drop the key from the URL
-        found = read_history_key(server().settings, key)
-        if found is None or found[0] != game_id:
-            abort(404)
-        sign_in(found[1])
-        return redirect(url_for("pages.game_history", game_id=game_id))
+    if key:  # the signed link of a move request: a button that signs in as that player
+        return history_link_page(game_id, key)
     if signed_in_player_id() is None:
         return redirect(url_for("auth.login_form"))
     with server().db.sessions() as db_session:

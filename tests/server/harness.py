@@ -68,6 +68,15 @@ class Table:
     def write(self, sender: str, body: str, **headers: str) -> str | None:
         return self.deliver(fresh(sender, self.server.settings.server_email, body, **headers))
 
+    def confirm(self, address: str, style: str = "apple") -> str | None:
+        """The sender's reply to their latest confirmation request: what carries held commands out."""
+        return self.reply(address, "yes", style, kind="confirm")
+
+    def write_confirmed(self, sender: str, body: str) -> str | None:
+        """A mail to the bare address, and the sender's confirming reply if it held commands."""
+        outcome = self.write(sender, body)
+        return self.confirm(sender) if outcome and "held for confirmation" in outcome else outcome
+
     def game(self, game_id: int) -> Game:
         with self.server.db.sessions() as session:
             return session.get(Game, game_id)

@@ -23,13 +23,14 @@ def test_required_authentication_results_must_come_from_our_border_and_pass(tmp_
     game_id = table.new_game()
     invitation = table.last(ALICE, "invitation").raw
     plain = reply(invitation, "accept", "gmail", ALICE)
-    assert table.deliver(plain) == "rejected: no SPF/DKIM pass"
+    assert table.deliver(plain) == "rejected: not verified: no Authentication-Results from our mail server"
     forged = with_results(reply(invitation, "accept", "gmail", ALICE), "mx.evil.test; spf=pass")
-    assert table.deliver(forged) == "rejected: no SPF/DKIM pass"
+    assert table.deliver(forged) == "rejected: not verified: no Authentication-Results from our mail server"
     failed = with_results(reply(invitation, "accept", "gmail", ALICE), "mx.mirrorpost.test; spf=fail; dkim=none")
-    assert table.deliver(failed) == "rejected: no SPF/DKIM pass"
+    assert table.deliver(failed) == "rejected: not verified: no DMARC, SPF or DKIM pass for players.test"
     assert not table.game(game_id).white_accepted
-    good = with_results(reply(invitation, "accept", "gmail", ALICE), "mx.mirrorpost.test; spf=pass smtp.mailfrom=x")
+    good = with_results(reply(invitation, "accept", "gmail", ALICE),
+                        "mx.mirrorpost.test; spf=pass smtp.mailfrom=alice@players.test")
     assert table.deliver(good).startswith("done")
     assert table.game(game_id).white_accepted
 

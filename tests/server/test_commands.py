@@ -47,7 +47,7 @@ def test_board_history_help_and_notebook_off(server):
 def test_games_and_name_to_the_bare_address(server):
     table = Table(server)
     game_id = table.start()
-    table.write(ALICE, "name Alice Liddell")
+    table.write_confirmed(ALICE, "name Alice Liddell")
     assert "You are now called Alice Liddell" in table.text(ALICE)
     table.write(ALICE, "games")
     assert f"Game {game_id}: Through the Looking-Glass, active" in table.text(ALICE)

@@ -1,6 +1,14 @@
 """Stop processing at each step and start again: nothing lost, nothing applied twice."""
 
+import asyncio
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
+from email import message_from_bytes
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, update
@@ -14,7 +22,9 @@ from app.inbound.models import InboundMessage
 from app.inbound.receive import SETTLE, Received, process, process_on, process_pending, receive, store
 from app.outbound.models import OutboundMessage
 from app.worker import Worker
+from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
+from tests.server.mailhost import Sink, wait_until
 
 
 class Crash(Exception):
@@ -223,3 +233,48 @@ def test_a_lost_database_connection_while_processing_leaves_the_message_queued(s
     restart_later(server)
     assert process_pending(server.db, server.settings, server.signer) == 1
     assert table.game(game_id).ply == 1
+
+
+def test_a_worker_killed_mid_burst_sends_one_mail_twice_at_most_and_its_restart_takes_the_rest_at_once(
+        tmp_path, database_url):
+    """kill -9 during a burst of sends: the mail the relay had accepted but the worker had not yet recorded may
+    go twice (SMTP has no way to make that window empty); the rows it held are taken back by its restart at once,
+    not after their lease."""
+    with SlowSink() as sink:
+        settings = {"SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(sink.port)}
+        server = make_server(tmp_path, database_url, **settings)
+        table = Table(server)
+        for number in range(15):
+            table.new_game(white=f"white{number}@players.test", black=f"black{number}@players.test")
+        total = len(table.mails("white0@players.test")) * 30
+        env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_INSTANCE=str(server.settings.instance_path),
+                   DATABASE_URL=database_url, SECRET_KEY="test-secret-key", SERVER_EMAIL="referee@mirrorpost.test",
+                   INBOUND_SMTP_PORT="0", **settings)
+        root = Path(__file__).parent.parent.parent
+        worker = subprocess.Popen([sys.executable, str(root / "manage.py"), "worker"], cwd=root, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_until(lambda: len(sink.received) >= 5, timeout=30, what="the burst to start")
+        finally:
+            worker.send_signal(signal.SIGKILL)
+            worker.wait(timeout=10)
+        time.sleep(0.2)  # what was in flight has landed at the relay
+        with server.db.sessions() as session:
+            held = session.scalars(select(OutboundMessage).where(OutboundMessage.status == "sending")).all()
+        assert held, "the worker died holding leased rows"
+        restarted = server.dispatcher()  # this machine's first free slot again: the dead worker's identity
+        for _ in range(10):
+            restarted.run_once()
+        with server.db.sessions() as session:
+            assert set(session.scalars(select(OutboundMessage.status))) == {"sent"}
+        ids = [str(message_from_bytes(raw)["Message-ID"]) for _, _, raw in sink.received]
+        assert len(set(ids)) == total
+        assert len(ids) - len(set(ids)) <= 1
+
+
+class SlowSink(Sink):
+    """A relay that takes a while over each mail, as real ones do: a burst takes long enough to be killed in."""
+
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.sleep(0.05)
+        return await super().handle_DATA(server, session, envelope)

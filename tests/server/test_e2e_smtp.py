@@ -8,7 +8,9 @@ def test_whole_game_by_mail_from_challenge_to_king_capture(game):
     # The challenge, to the bare address.
     game.send(ALICE, fresh(ALICE, REFEREE, "Hi!\nchallenge bob@players.test looking-glass days=3", subject="new game"),
               REFEREE)
-    assert "invites you" in game.text(BOB)
+    assert "please confirm" in game.subject(ALICE) and not game.sink.to(BOB)  # nothing goes out unconfirmed
+    game.reply(ALICE, "")
+    assert "alice@players.test invites you" in game.text(BOB)
     game.reply(BOB, "accept")
     assert "choose your setup" in game.subject(ALICE)
     game.reply(ALICE, "setup 518", style="thunderbird")

@@ -1,5 +1,5 @@
 """Every registered variant, played by mail end to end over real SMTP: the challenge with options, accepting,
-the setup where the variant has one, moves, an illegal order, and the end.
+confirming it, the setup where the variant has one, moves, an illegal order, and the end.
 
 The orders come from the referee's own list of legal moves in the true position (a test may look), each
 sent as a reply to the player's latest mail, in their mail client's style.
@@ -39,6 +39,8 @@ def test_a_whole_game_by_mail(game, name):
     variant = get_variant(name)
     challenge = f"Hello Bob, a game?\nchallenge {BOB} {name} days=2 {options}".rstrip()
     game.send(ALICE, fresh(ALICE, REFEREE, challenge, subject="a game"), REFEREE)
+    assert "please confirm" in game.subject(ALICE)
+    game.reply(ALICE, "")  # the challenger confirms their own address
     assert variant.title in game.text(BOB) and "invites you" in game.text(BOB)
     game.reply(BOB, "accept")
     game_id = 1

@@ -88,3 +88,27 @@ def test_a_message_larger_than_any_door_takes_is_answered_from_its_header_and_le
         assert len(mailbox.uids("ALL")) == 4  # nothing deleted
         assert len(mailbox.uids(AND(keyword=imap.TOO_LARGE))) == 3
         assert len(mailbox.uids(AND(keyword=imap.STORED))) == 3
+
+
+def test_hostile_mail_through_imap_is_read_as_through_any_door(tmp_path, database_url, dovecot):  # noqa: F811
+    """The same rules by IMAP: a long run of spaces read in linear time, a From that is not one address
+    refused, a forged command outside a game held for its owner's confirmation."""
+    from app.inbound.clients import fresh, reply
+    from tests.server.doors import Doors
+
+    doors = Doors(tmp_path, database_url, dovecot=dovecot)
+    try:
+        table = Table(doors.server)
+        game_id = table.start()
+        request = table.last(ALICE, "request")
+        forked = reply(request.raw, "R e2-e4", "gmail", ALICE).replace(
+            b"From: alice@players.test", b"From: alice@players.test <evil@evil.test>", 1)
+        assert doors.deliver("imap", forked).startswith("rejected: From refused: ")
+        spaces = reply(request.raw, "R e2-e4" + " " * 200_000 + ".", "apple", ALICE, charset="iso-8859-1")
+        assert doors.deliver("imap", spaces) == "done: R e2-e4: moved"
+        assert table.game(game_id).ply == 1
+        forged = fresh("bob@players.test", "referee@mirrorpost.test", "vacation 21")
+        assert doors.deliver("imap", forged) == "done: held for confirmation: vacation 21"
+        assert table.last("bob@players.test").kind == "confirm"
+    finally:
+        doors.close()

@@ -1,13 +1,19 @@
 """Information safety, for every variant: what White is sent depends only on what the rules let White know.
 
-Two servers run one game, differing only in what the rules hide from White: Black's hidden setup, where
-the variant has one, and Black's moves wherever two different moves tell White exactly the same (found by
-asking the referee on copies of the two states). White's orders are the same text in both. As long as the
-event record gives White the same messages and views in both worlds, every mail White receives (all its
-headers and both parts), White's history page, games page and JSON must be the same in both, once random
-salts, Message-IDs and timestamps are set aside. Side View is run in each of its three physics.
+Two properties, each with two servers running one game. In the first they differ only in what the rules
+hide from White: Black's hidden setup, where the variant has one, and Black's moves wherever two different
+moves tell White exactly the same (found by asking the referee on copies of the two states); White's
+orders are the same text in both. In the second, Black also sends, in one world only, orders that are
+rejected without a word to White, unreadable lines and ``board``/``help``/``history`` requests. As long as
+the event record gives White the same messages and views in both worlds, everything White receives must be
+the same in both: every mail as delivered (every header and identifier, the envelope sender, both parts),
+White's history page, games page and JSON. Only what is random by construction is set aside: the random
+part of a Message-ID, an envelope key, a MIME boundary, salts, and the times of day (Date, deadlines, and the
+Outlook conversation index, which is the game's start and is checked to be the same on every mail). Side
+View is run in each of its three physics.
 """
 
+import hashlib
 import random
 import re
 from email import message_from_bytes
@@ -17,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.outbound.outbox import MaildirTransport
 from app.rules.registry import VARIANTS, get_variant
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
@@ -30,23 +37,25 @@ CASES = {
     "palindromic": [{}],
 }
 VOLATILE = [
-    (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts and commitments (random)
+    (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts, commitments and MIME boundaries (random)
+    (re.compile(r"\.[0-9a-f]{16}@"), ".<random>@"),  # a Message-ID's random part
+    (re.compile(r"\+bounce\.[a-z2-7]{26}@"), "+bounce.<random>@"),  # an envelope key (random)
     (re.compile(r"\w{3} \d\d \w{3} \d{4}, \d\d:\d\d UTC"), "<time>"),  # deadlines
 ]
-# Headers that differ from one mail to the next whatever the game: when it was made, its random id, and what
-# derives from them (the MIME boundary, the conversation index's start).
-VOLATILE_HEADERS = {"date", "message-id", "content-type", "thread-index"}
+TIMES = {"date", "thread-index"}  # when the mail was made; when the game began (the same on each of its mails)
 
 
 def test_every_variant_is_covered():
     assert set(VARIANTS) <= set(CASES)
 
 
-def normalised(raw: bytes) -> tuple[str, ...]:
-    """Every header but the volatile ones, and every text part, with random and timed values set aside."""
+def normalised(raw: bytes, envelope: str = "") -> tuple[str, ...]:
+    """Every header (and the envelope sender), and every text part, with random and timed values set aside."""
     message = message_from_bytes(raw, policy=default)
-    parts = [f"{name}: {value}" for name, value in message.items() if name.lower() not in VOLATILE_HEADERS]
+    parts = [f"Return-Path: {envelope}"] + [f"{name}: {value}" for name, value in message.items()
+                                           if name.lower() not in TIMES]
     assert any(part.startswith("Reply-To: ") for part in parts) and any(part.startswith("Subject: ") for part in parts)
+    assert any(part.startswith("Message-ID: ") for part in parts)
     for part in message.walk():
         if part.get_content_maintype() == "text":
             parts.append(part.get_content())
@@ -68,7 +77,20 @@ def web_of_white(client, game_id):
 
 
 def mails_to_white(table, since):
-    return [normalised(mail.raw) for mail in table.mails(ALICE)[since:]]
+    """White's mails from ``since`` on, as delivered: each with the envelope sender it was sent with."""
+    box = table.server.settings.instance_path / "delivered"
+    dispatcher = table.server.dispatcher(MaildirTransport(box))
+    while dispatcher.run_once():
+        pass
+    mails = table.mails(ALICE)
+    indexes = {str(message_from_bytes(mail.raw, policy=default)["Thread-Index"]) for mail in mails}
+    assert len(indexes - {"None"}) <= 1  # one conversation index for the game, whatever happened in it
+    delivered = []
+    for mail in mails[since:]:
+        sent = (box / "new" / f"{hashlib.sha256(mail.message_id.encode()).hexdigest()[:32]}.mirrorpost").read_bytes()
+        envelope = sent.split(b"\r\n", 1)[0].decode().removeprefix("Return-Path: ")
+        delivered.append(normalised(sent.split(b"\r\n", 2)[2], envelope))
+    return delivered
 
 
 def white_knows(table, game_id):
@@ -155,6 +177,63 @@ def test_what_white_is_sent_depends_only_on_what_white_may_know(tmp_path_factory
         assert mails_to_white(tables[0], counts[0]) == mails_to_white(tables[1], counts[1]), orders
         assert web_of_white(clients[0], game_ids[0]) == web_of_white(clients[1], game_ids[1]), orders
         compared += 1
+    assert compared >= 1
+    for table in tables:
+        table.server.db.engine.dispose()
+
+
+def hidden_from_white(variant, state, rng):
+    """What Black may send that tells White nothing: a rejected order (found on a copy of the state), an
+    unreadable line, and requests for Black's own position, help and history."""
+    lines = ["board", "help", "history", "e2-e9 please"]
+    legal = set(variant.legal_orders(state)) if variant.orderer(state) == "black" else set()
+    plausible = variant.plausible_orders(variant.view(state, "black"), "black")
+    for order in rng.sample(plausible, min(12, len(plausible))):
+        if order not in legal:
+            result, told, _view = told_white(variant, state, "black", order)
+            if result == "rejected" and not told:
+                lines.append(order)
+                break
+    return rng.sample(lines, rng.randint(0, 2))
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_what_white_is_sent_is_the_same_whatever_black_did_that_white_was_not_told(tmp_path_factory, name, seed):
+    """Black's rejected orders, unreadable lines and commands, in one world only, change nothing White receives:
+    not a header, not an identifier, not the envelope sender, not a word."""
+    variant = get_variant(name)
+    options = CASES[name][0]
+    tables = []
+    for _world in range(2):
+        folder = tmp_path_factory.mktemp("world")
+        tables.append(Table(make_server(folder, f"sqlite:///{folder / 'db.sqlite3'}"), name))
+    game_ids = [table.start(white_row="518", black_row="518", **options) for table in tables]
+    plain, busy = tables
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(12):
+        state = variant.from_json(plain.game(game_ids[0]).state)
+        side = variant.orderer(state)
+        if side is None:
+            break
+        for line in hidden_from_white(variant, state, rng):  # before Black's move, or while White is to move
+            busy.reply(BOB, line, style="gmail")
+        legal = variant.legal_orders(state)
+        order = rng.choice(legal) if legal else "resign"
+        counts = [len(table.mails(ALICE)) for table in tables]
+        for table in tables:
+            table.reply(ALICE if side == "white" else BOB, order, style="gmail")
+        if plain.game(game_ids[0]).status == "over":
+            break
+        assert white_knows(plain, game_ids[0]) == white_knows(busy, game_ids[1]), order
+        assert mails_to_white(plain, counts[0]) == mails_to_white(busy, counts[1]), order
+        compared += 1
+    clients = [client_for(table.server, gid, table.game(gid).white_id)
+               for table, gid in zip(tables, game_ids, strict=True)]
+    assert web_of_white(clients[0], game_ids[0]) == web_of_white(clients[1], game_ids[1])
     assert compared >= 1
     for table in tables:
         table.server.db.engine.dispose()

@@ -6,6 +6,7 @@ from datetime import timedelta
 from sqlalchemy import select, update
 
 from app.db import utcnow
+from app.outbound.envelope import find_envelope_key
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import Dispatcher, MaildirTransport, SMTPTransport, backoff, crlf
 from tests.conftest import make_server
@@ -55,11 +56,22 @@ def test_permanent_refusal_is_marked_failed(tmp_path, database_url):
         assert "550" in rows(server)[0].last_error
 
 
-def test_envelope_sender_names_the_row_for_bounces(server):
+def test_envelope_sender_names_the_row_for_bounces_by_a_random_key(server):
+    """VERP by a key drawn for each mail: a bounce finds its row, and the address numbers nothing."""
+    Table(server).new_game()
+    first, second = rows(server)[:2]
+    envelopes = [server.dispatcher().envelope_sender(row) for row in (first, second)]
+    assert [find_envelope_key(envelope) for envelope in envelopes] == [first.envelope_key, second.envelope_key]
+    assert envelopes[0].startswith("referee+bounce.") and len(envelopes[0].split("@")[0]) <= 64
+    assert str(first.id) not in envelopes[0] and first.envelope_key != second.envelope_key
+
+
+def test_a_mail_queued_before_envelope_keys_keeps_its_signed_id(server):
     Table(server).new_game()
     row = rows(server)[0]
+    row.envelope_key = None
     envelope = server.dispatcher().envelope_sender(row)
-    assert envelope.startswith("referee+bounce.") and server.signer.find_bounce(envelope) == row.id
+    assert server.signer.find_bounce(envelope) == row.id
 
 
 def test_maildir_delivery_happens_once_even_if_repeated(server, tmp_path):

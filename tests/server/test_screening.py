@@ -131,8 +131,8 @@ def test_the_same_message_twice_is_applied_once(server):
 
 def test_challenge_by_mail_to_the_bare_address(server):
     table = Table(server)
-    outcome = table.write("carol@players.test", "challenge dave@players.test looking-glass days=5 strikes=2")
-    assert outcome.startswith("done: challenge: game")
+    outcome = table.write_confirmed("carol@players.test", "challenge dave@players.test looking-glass days=5 strikes=2")
+    assert outcome.startswith("done: confirmed: challenge: game")
     invitation = table.text("dave@players.test", "invitation")
     assert "carol@players.test" in invitation and "5 days a move" in invitation and "strikes=2" in invitation
     table.reply("dave@players.test", "decline", kind="invitation")
@@ -141,7 +141,7 @@ def test_challenge_by_mail_to_the_bare_address(server):
 
 def test_bad_challenge_options_are_explained(server):
     table = Table(server)
-    table.write("carol@players.test", "challenge dave@players.test looking-glass strikes=lots")
+    table.write_confirmed("carol@players.test", "challenge dave@players.test looking-glass strikes=lots")
     assert "strikes must be a whole number" in table.text("carol@players.test")
 
 

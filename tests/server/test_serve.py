@@ -7,11 +7,13 @@ import socket
 import subprocess
 import sys
 import urllib.request
+from email import message_from_bytes
+from email.policy import default
 from pathlib import Path
 
 import pytest
 
-from app.inbound.clients import fresh
+from app.inbound.clients import fresh, reply
 from tests.server.mailhost import free_port, wait_until
 
 ROOT = Path(__file__).parent.parent.parent
@@ -37,7 +39,12 @@ def test_serve_receives_by_smtp_writes_mail_to_the_maildir_and_stops_cleanly(tmp
             client.sendmail("carol@players.test", ["referee@localhost"],
                             fresh("carol@players.test", "referee@localhost", "challenge dave@players.test"))
         new = tmp_path / "instance" / "outbox" / "new"
-        wait_until(lambda: new.exists() and len(list(new.iterdir())) == 2, timeout=30, what="two mails out")
+        wait_until(lambda: new.exists() and len(list(new.iterdir())) == 1, timeout=30, what="the confirmation request")
+        request = next(new.iterdir()).read_bytes().split(b"\r\n", 2)[2]  # without Return-Path and Delivered-To
+        with smtplib.SMTP("127.0.0.1", smtp_port) as client:  # Carol confirms her challenge
+            client.sendmail("carol@players.test", [str(message_from_bytes(request, policy=default)["Reply-To"])],
+                            reply(request, "yes", "apple", "carol@players.test"))
+        wait_until(lambda: len(list(new.iterdir())) == 3, timeout=30, what="the invitation and Carol's notice")
         texts = [path.read_text() for path in new.iterdir()]
         assert any("Delivered-To: dave@players.test" in text and "invites you" in text for text in texts)
         assert (tmp_path / "instance" / "mirrorpost.sqlite3").exists()

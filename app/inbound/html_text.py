@@ -1,0 +1,72 @@
+"""HTML to plain text in time linear in its length, leaving out what clients quote.
+
+libxml2's HTML parser (through lxml) builds the tree in one pass, in C, without holding
+the interpreter lock while it parses; one walk over the tree collects the text. The
+standard library's ``html.parser`` was not used: on malformed input (a run of ``<!--``
+or ``</``) it scans the rest of the document again at every step, quadratic in the
+length. Neither is any pattern that can backtrack over a run of spaces (``[ \\t]+\\n``
+on 411 KB of spaces was 41 s of the interpreter held): whitespace is squeezed with
+``str.split``.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"})
+VOID = frozenset({"br", "hr"})  # one line break each, not one at the start and one at the end
+SKIPPED = frozenset({"style", "script", "head", "title", "blockquote"})  # not text, or a quote
+QUOTE_CLASSES = frozenset({"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
+                           "gmail_extra"})
+QUOTE_IDS = frozenset({"divrplyfwdmsg", "appendonsend", "x_divrplyfwdmsg", "mail-editor-reference-message-container"})
+
+
+def _parser() -> etree.HTMLParser:
+    return etree.HTMLParser(encoding="utf-8", recover=True, no_network=True, remove_comments=True,
+                            remove_pis=True, remove_blank_text=False, default_doctype=False)
+
+
+def starts_quote(element: etree._Element) -> bool:
+    """Whether everything from this element on is the quoted original (Gmail's, Outlook's, ... markers)."""
+    classes = set((element.get("class") or "").lower().split())
+    return bool(classes & QUOTE_CLASSES) or (element.get("id") or "").lower() in QUOTE_IDS
+
+
+def html_to_text(html: str) -> str:
+    """The text a reader sees first in an HTML body, without blockquotes or the quoted original."""
+    if not html.strip():
+        return ""
+    root = etree.fromstring(html.encode("utf-8", "replace"), _parser())
+    if root is None:
+        return ""
+    parts: list[str] = []
+    walk = etree.iterwalk(root, events=("start", "end"))
+    for event, element in walk:
+        tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        if event == "start":
+            if starts_quote(element):
+                break
+            if tag in BLOCKS:
+                parts.append("\n")
+            if tag in SKIPPED:
+                walk.skip_subtree()
+            elif element.text:
+                parts.append(element.text)
+            continue
+        if tag in BLOCKS and tag not in VOID:
+            parts.append("\n")
+        if element.tail and element is not root:
+            parts.append(element.tail)
+    return squeezed("".join(parts).replace("\xa0", " "))
+
+
+def squeezed(text: str) -> str:
+    """Spaces run together in each line, lines trimmed, at most one empty line in a row (linear)."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        if line or (lines and lines[-1]):
+            lines.append(line)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
