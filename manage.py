@@ -48,19 +48,9 @@ def _ensure_environment(command: str) -> None:
         os.execv(str(python), [str(python), str(ROOT / "manage.py"), *sys.argv[1:]])
 
 
-def _run_tests(arguments: list[str]) -> int:
-    """``ruff check`` and the whole pytest suite; any failure fails the command."""
-    lint = subprocess.run([sys.executable, "-m", "ruff", "check", str(ROOT)], cwd=ROOT)
-    if lint.returncode:
-        return lint.returncode
-    return subprocess.run([sys.executable, "-m", "pytest", *arguments], cwd=ROOT).returncode
-
-
 def main() -> None:
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     _ensure_environment(command)
-    if command == "test":
-        sys.exit(_run_tests(sys.argv[2:]))
     sys.path.insert(0, str(ROOT))
     from app.cli import cli
 

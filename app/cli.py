@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from app.config import log_level
+from app.config import ROOT, log_level
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.rules.scenario import run_perft, run_scenario
 
@@ -112,6 +112,8 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
     except ServiceError as error:
         raise click.ClickException(str(error)) from error
     click.echo(game_id)
+    click.echo(f"Game {game_id} created. Its two invitations are queued in the outbox: they go out when "
+               "`python3 manage.py serve` or `python3 manage.py worker` runs.", err=True)
 
 
 @cli.command(help="The background loop alone: inbound, IMAP, outbox dispatch, clocks.")
@@ -289,7 +291,22 @@ def _print_scenario_output(scenario: click.utils.LazyFile, run: Callable[[Any], 
     sys.stdout.write("\n")
 
 
-@cli.command(help="Benchmarks: referee, pipeline (all when none is named).")
+@cli.command("test", context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+             help="`ruff check` and the whole test suite; any further arguments go to pytest (the development "
+                  "requirements are installed first).")
+@click.argument("arguments", nargs=-1, type=click.UNPROCESSED)
+def test(arguments: tuple[str, ...]) -> None:
+    import subprocess
+
+    root = ROOT
+    lint = subprocess.run([sys.executable, "-m", "ruff", "check", str(root)], cwd=root)
+    if lint.returncode:
+        sys.exit(lint.returncode)
+    sys.exit(subprocess.run([sys.executable, "-m", "pytest", *arguments], cwd=root).returncode)
+
+
+@cli.command(help="Benchmarks: referee [VARIANT ...], pipeline, web (all when none is named); ratios against a "
+                  "baseline measured in the same run.")
 @click.argument("suites", nargs=-1)
 def bench(suites: tuple[str, ...]) -> None:
     from benchmarks import run

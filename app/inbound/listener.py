@@ -16,6 +16,20 @@ from app.server import Server
 log = logging.getLogger(__name__)
 
 
+class EndOfSession(logging.Filter):
+    """aiosmtpd says "Connection lost during _handle_client()" at INFO when a client closes its connection,
+    which every client does at the end of a session: no error. Said plainly, and only at DEBUG."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "Connection lost during" not in str(record.msg):
+            return True
+        record.msg, record.levelno, record.levelname = "%r closed the connection", logging.DEBUG, "DEBUG"
+        return logging.getLogger().isEnabledFor(logging.DEBUG)
+
+
+logging.getLogger("mail.log").addFilter(EndOfSession())
+
+
 class InboundHandler:
     """Accepts mail for our domain only, stores it raw, and answers 250 once it is safe on disk."""
 

@@ -88,6 +88,7 @@ def receive(db: Database, settings: Settings, signer: TokenSigner, raw: bytes, s
     received = Received(raw, envelope_from, list(envelope_to or []))
     with db.engine.connect() as connection:
         inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to)
+        log_stored(inbound_id, duplicate, source, len(raw))
         return Receipt(inbound_id, duplicate,
                        process_stored(db, settings, signer, inbound_id, received, duplicate, connection))
 
@@ -110,7 +111,17 @@ def store(db: Database, raw: bytes, source: str, envelope_from: str | None = Non
     ``full_size``: ``raw`` is only the header of a message of that many bytes, too large to keep whole.
     """
     with db.engine.connect() as connection:
-        return store_on(connection, raw, source, envelope_from, envelope_to, full_size)
+        inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to, full_size)
+    log_stored(inbound_id, duplicate, source, full_size or len(raw))
+    return inbound_id, duplicate
+
+
+def log_stored(inbound_id: int, duplicate: bool, source: str, size: int) -> None:
+    """Each message, at INFO, when it is safe in the database (what became of it follows when processed)."""
+    if duplicate:
+        log.info("inbound message %s came again by %s (%s bytes): stored before", inbound_id, source, size)
+    else:
+        log.info("inbound message %s stored, from %s (%s bytes)", inbound_id, source, size)
 
 
 def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str | None = None,
@@ -177,7 +188,10 @@ def process_safely(db: Database, connection: Connection, settings: Settings, sig
     serialization failure leaves the message new (it is tried again); anything else marks it failed,
     kept for an operator, so one bad message cannot hold up the others."""
     try:
-        return process_on(connection, settings, signer, inbound_id, in_hand)
+        outcome = process_on(connection, settings, signer, inbound_id, in_hand)
+        if outcome is not None:
+            log.info("inbound message %s %s", inbound_id, outcome)
+        return outcome
     except Exception as error:
         if transient(error):
             log.warning("processing inbound message %s was interrupted (%s); it stays queued", inbound_id, error)
@@ -345,8 +359,10 @@ class Pipeline:
         text = new_text(parsed.text, quoted or self.latest_sent(game.id, player.email))
         budget.check("finding the new text")
         sender = parsed.sender
-        return self.service.submit_text(game, player, text, token,
-                                        error_notice=lambda: self.within_error_limit(sender))
+        status, done = self.service.submit_text(game, player, text, token,
+                                                error_notice=lambda: self.within_error_limit(sender))
+        log.info("game %s, %s (%s): %s", game.id, token.side, sender, done)
+        return status, done
 
     def lobby(self, parsed: ParsedMail, budget: Budget) -> tuple[str, str]:
         """Mail to the bare address: challenges, help, vacations, names, the list of games; a reply that
