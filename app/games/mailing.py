@@ -24,8 +24,8 @@ from app.games.links import history_link, rules_link
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
-from app.outbound.outbox import Mail, enqueue
-from app.outbound.render import ORDER_MARKER, Document, render, render_message
+from app.outbound.outbox import Attachment, Mail, enqueue
+from app.outbound.render import ORDER_MARKER, Document, render, render_message, render_text
 from app.present.base import Ply, Presenter, Standing
 from app.present.diagram import Figure
 from app.present.registry import presenter_for
@@ -178,12 +178,12 @@ class Mailer:
                              document=item["document"])
 
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
-             auto: str = "auto-generated") -> None:
+             auto: str = "auto-generated", attachments: tuple[Attachment, ...] = ()) -> None:
         player = game.player(side)
         thread = game_thread(self.settings, game.id, side, f"Game {game.id}: {self.title(game)}", game.created_at)
         mail = Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
-            game_id=game.id, token=self.token(game, side), thread=thread, auto=auto,
+            game_id=game.id, token=self.token(game, side), thread=thread, auto=auto, attachments=attachments,
         )
         if self.batch is not None:
             self.batch.append(mail)  # queued together at the end of ``send``
@@ -299,8 +299,8 @@ class Mailer:
         self.message(game, side, "setup-request", subject, paragraphs)
 
     def send_game_over(self, game: GameRecord, side: str) -> None:
-        """The result, then the whole game: the true position, the setups with their keys, and every event
-        with what each player was told."""
+        """The players and the result, the last move, the final position, the setups with their keys and the
+        game in moves; the record of the game goes with it as a file, every event on the reveal page."""
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         presenter = self.presenter(game)
@@ -313,17 +313,20 @@ class Mailer:
                                 check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
                 for each in SIDES if (entry := game.commitments.get(each))]
         recorded = records.events_of(self.connection, game.id)
-        events = [SimpleNamespace(
-            heading=f"{event.seq}. move {event.move_number}, {SIDE_TITLE.get(event.by or '', 'Referee')}: "
-                    f"{event.order or '-'} -> {event.result}",
-            told=[(SIDE_TITLE[each], line) for each in SIDES
-                  for line in presenter.lines(event.told.get(each, []), self.names(game, each))],
-        ) for event in recorded]
         plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
                  for event in recorded if event.result in MOVES and event.by]
         names = self.names(game, side)
         last = recorded[-1].told.get(side, []) if recorded else []
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
+        record = presenter.record(plies, names, game.result)
+        reveal_url = f"{self.settings.base_url}/games/{game.id}/reveal"
+        whole = render_text("game_record", {
+            "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
+                       f"(Black). {end}.", "record": record, "keys": keys, "reveal_url": reveal_url})
+        files = [Attachment(f"game-{game.id}.txt", "text/plain", whole)]
+        pgn = presenter.record_file(plies, names, game.result)
+        if pgn is not None:
+            files.append(Attachment(f"game-{game.id}.{pgn[0]}", pgn[1], pgn[2]))
         text, html = render("game_over", {
             "subject": subject,
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
@@ -331,8 +334,8 @@ class Mailer:
             "outcome": presenter.outcome_for(side, game.result, game.reason),
             "last": [line for line in presenter.lines([m for m in last if m["kind"] != "end"], names)],
             "history_url": self.history_url(game, side),
-            "reveal_url": f"{self.settings.base_url}/games/{game.id}/reveal",
-            "figure": figure, "keys": keys, "events": events,
-            "record": presenter.record(plies, names, game.result), "rules_url": self.rules_url(game),
+            "reveal_url": reveal_url,
+            "figure": figure, "keys": keys, "record": record, "rules_url": self.rules_url(game),
+            "files": [file.filename for file in files],
         })
-        self.mail(game, side, "game-over", subject, text, html)
+        self.mail(game, side, "game-over", subject, text, html, attachments=tuple(files))

@@ -98,8 +98,10 @@ def boundary_for(message_id: str) -> str:
     return "=_mp_" + hashlib.sha256(message_id.encode()).hexdigest()[:32]
 
 
-def assemble(headers: Iterable[Sequence[str]], text: str, html: str, message_id: str) -> bytes:
-    """The multipart/alternative message as it goes on the wire (CRLF line ends).
+def assemble(headers: Iterable[Sequence[str]], text: str, html: str, message_id: str,
+             attachments: Iterable[dict[str, str]] = ()) -> bytes:
+    """The multipart/alternative message (in a multipart/mixed one when files go with it) as it goes on the
+    wire (CRLF line ends).
 
     Built when the mail is sent rather than when it is queued: the outbox keeps the headers and both
     parts, which is all a resend needs. Header values are set raw, so policy.default writes them as
@@ -116,4 +118,13 @@ def assemble(headers: Iterable[Sequence[str]], text: str, html: str, message_id:
     message.set_content(text, cte="7bit" if short else "quoted-printable")
     message.add_alternative(html, subtype="html", cte="base64")
     message.set_boundary(boundary_for(message_id))
+    for number, attachment in enumerate(attachments):
+        subtype = attachment["content_type"].split("/", 1)[1]
+        body = attachment["text"]
+        plain = body.isascii() and all(len(line) <= 78 for line in body.splitlines())
+        message.add_attachment(body, subtype=subtype, filename=attachment["filename"],
+                               cte="7bit" if plain else "quoted-printable")
+        if number == 0:  # the alternative parts are now one part of a multipart/mixed: both boundaries fixed
+            message.get_payload()[0].set_boundary(boundary_for(message_id))
+            message.set_boundary(boundary_for(message_id + ".mixed"))
     return message.as_bytes(policy=WIRE)

@@ -33,6 +33,8 @@ class OutboundMessage(Base):
     headers: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
     body_text: Mapped[str] = mapped_column(Text, default="", server_default="")
     body_html: Mapped[str] = mapped_column(Text, default="", server_default="")
+    # Files sent with the mail, as {"filename", "content_type", "text"}: the record of a game at its end.
+    attachments: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
@@ -50,4 +52,4 @@ class OutboundMessage(Base):
     @property
     def raw(self) -> bytes:
         """The message as it goes on the wire; the same bytes on every attempt."""
-        return assemble(self.headers, self.body_text, self.body_html, self.message_id)
+        return assemble(self.headers, self.body_text, self.body_html, self.message_id, self.attachments or ())

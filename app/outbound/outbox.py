@@ -57,6 +57,19 @@ class Mail:
     token: str | None = None
     thread: Thread | None = None  # what it answers
     auto: str = "auto-generated"
+    attachments: tuple[Attachment, ...] = ()
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A text file sent with a mail (UTF-8)."""
+
+    filename: str
+    content_type: str
+    text: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"filename": self.filename, "content_type": self.content_type, "text": self.text}
 
 
 def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
@@ -89,6 +102,7 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             "headers": headers,
             "body_text": mail.text,
             "body_html": mail.html,
+            "attachments": [attachment.as_json() for attachment in mail.attachments],
             "game_id": mail.game_id,
             "status": "pending",
             "attempts": 0,

@@ -140,6 +140,11 @@ def environment() -> Environment:
     return env
 
 
+def render_text(kind: str, context: dict[str, Any]) -> str:
+    """A text-only template of templates/mail (a file sent with a mail)."""
+    return environment().get_template(f"mail/{kind}.txt").render(**context)
+
+
 def render(kind: str, context: dict[str, Any]) -> tuple[str, str]:
     """The text and HTML parts of one kind of mail."""
     env = environment()

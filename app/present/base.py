@@ -157,6 +157,10 @@ class Presenter:
         """The true position after the game (and what each player saw), for the reveal."""
         return Figure()
 
+    def record_file(self, plies: list[Ply], names: Names, result: str | None) -> tuple[str, str, str] | None:
+        """The record as a file in the variant's own format, if it has one: (extension, type, text)."""
+        return None
+
     def record(self, plies: list[Ply], names: Names, result: str | None) -> list[str]:
         """The moves of the game in the variant's notation, numbered as players number them."""
         lines: list[str] = []

@@ -120,6 +120,10 @@ class PalindromicPresenter(Presenter):
     def commands(self) -> list[VariantCommand]:
         return [VariantCommand("where", "<square>", "where the piece on that square must go", where)]
 
+    def record_file(self, plies: list[Ply], names: Names, result: str | None) -> tuple[str, str, str] | None:
+        """The game as a PGN file, which chess programs read (the hands in comments)."""
+        return "pgn", "text/x-chess-pgn", "\n".join(self.record(plies, names, result)) + "\n"
+
     def record(self, plies: list[Ply], names: Names, result: str | None) -> list[str]:
         """The game as PGN, each rook move's hand as a comment."""
         tags = [f'[Event "Mirrorpost: {self.title}"]', '[Variant "Palindromic"]', f'[White "{names.white}"]',

@@ -52,6 +52,14 @@ class Table:
         """The text part of the latest such mail, whitespace collapsed (wrapping aside)."""
         return " ".join(best_text(message_from_bytes(self.last(address, kind).raw, policy=default))[0].split())
 
+    def attachment(self, address: str, kind: str, filename_end: str = ".txt") -> str:
+        """The text of the file sent with the latest such mail."""
+        message = message_from_bytes(self.last(address, kind).raw, policy=default)
+        for part in message.iter_attachments():
+            if part.get_filename().endswith(filename_end):
+                return part.get_content() if isinstance(part.get_content(), str) else part.get_content().decode()
+        raise AssertionError(f"no {filename_end} file with the {kind} mail to {address}")
+
     def deliver(self, raw: bytes, envelope_to: list[str] | None = None) -> str | None:
         receipt = receive(self.server.db, self.server.settings, self.server.signer, raw, "test", None, envelope_to)
         return "duplicate" if receipt.duplicate else receipt.outcome

@@ -128,8 +128,8 @@ def test_an_order_is_stored_as_read_without_the_junk_after_it(doors, junk):
     with doors.server.db.sessions() as session:
         orders = list(session.scalars(select(Event.order).where(Event.game_id == game_id, Event.by == "white")))
         mails = list(session.scalars(select(OutboundMessage.body_text)))
-    assert orders[-1] == "R e2-e4"
+    assert orders[-1] == "R:e2-e4"  # as read, in its canonical form
     assert max(len(text) for text in mails) < 10_000
     table.reply(BOB, "resign", kind="request")
     assert "junk" not in table.text(ALICE, "game-over") and "!!!" not in table.text(ALICE, "game-over")
-    assert html.escape("R e2-e4") in table.last(ALICE, "game-over").body_html
+    assert html.escape("R:e2-e4") in table.last(ALICE, "game-over").body_html

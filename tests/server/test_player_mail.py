@@ -154,3 +154,30 @@ def test_rules_by_mail_in_a_game_and_to_the_bare_address_and_a_link_in_every_gam
     for mail in table.mails(ALICE):
         if mail.game_id:
             assert "How to play: http://mirrorpost.test/rules/palindromic" in text_of(mail), mail.kind
+
+
+def test_every_mail_of_a_long_game_of_each_variant_stays_under_100_kb(tmp_path):
+    """Gmail clips a mail larger than about 100 KB: the largest kinds (move requests with every board, the
+    game-over mail with its record) of a long game, in every variant."""
+    import random
+
+    from app.rules.registry import VARIANTS, get_variant
+    from tests.conftest import make_server
+
+    for name in sorted(VARIANTS):
+        server = make_server(tmp_path / name, f"sqlite:///{tmp_path / (name + '.sqlite3')}")
+        table, variant, rng = Table(server, name), get_variant(name), random.Random(name)
+        game_id = table.start(**({"strikes": "99"} if name == "looking-glass" else {}))
+        for _ply in range(120):
+            game = table.game(game_id)
+            state = variant.from_json(game.state)
+            side = variant.orderer(state)
+            if game.status != "active" or side is None:
+                break
+            table.reply(ALICE if side == "white" else BOB, variant.random_order(state, side, rng))
+        if table.game(game_id).status == "active":
+            side = variant.orderer(variant.from_json(table.game(game_id).state))
+            table.reply(ALICE if side == "white" else BOB, "resign")
+        sizes = {mail.kind: len(mail.raw) for mail in table.mails(ALICE) + table.mails(BOB)}
+        assert "game-over" in sizes and max(sizes.values()) < 100 * 1024, (name, sizes)
+        server.db.engine.dispose()

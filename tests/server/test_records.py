@@ -120,7 +120,7 @@ def test_events_are_written_in_order_with_what_each_side_was_told(server):
     with server.db.engine.connect() as connection:
         rows = records.events_of(connection, game_id)
         last = rows[-1]
-        assert (last.by, last.order, last.result) == ("white", "R e2-e4", "moved")
+        assert (last.by, last.order, last.result) == ("white", "R:e2-e4", "moved")  # as read, canonical
         assert last.told["white"][0]["kind"] == "moved"
         stored = connection.execute(select(Event.seq).where(Event.game_id == game_id).order_by(Event.seq)).all()
         assert [row.seq for row in rows] == [row.seq for row in stored]

@@ -90,7 +90,7 @@ def test_sign_in_step_with_the_keyboard_order_and_see_the_reveal(browser, site):
     page.goto(f"{base}/games/{game_id}")
     page.click("text=See the reveal")
     text = page.inner_text("main")
-    assert "the reveal" in text and "Black was told" in text and "R d2-d4" in text
+    assert "the reveal" in text and "Black was told" in text and "R:d2-d4" in text  # orders as read, canonical
     page.keyboard.press("ArrowLeft")
     page.wait_for_url(re.compile(r"step=\d+$"))
     assert page.locator(".boards svg").count() == 4  # both true worlds and both players' notebooks

@@ -350,7 +350,9 @@ class Referee:
         world, label = HOME[side], order.text()
         moved = castle_pieces(state, side, plan)
         steps = [Step(piece, world, start, stop, stop, castle=label) for piece, start, stop in moved]
-        return self.complete(state, side, army, steps, set_ep=None)
+        outcome = self.complete(state, side, army, steps, set_ep=None)
+        outcome.order = label  # the canonical form, as perft and the record write it
+        return outcome
 
     def move(self, state: GameState, side: Side, army: Side, order: Move) -> Outcome:
         color = COLOR[army]
@@ -379,8 +381,12 @@ class Referee:
         else:
             execution = execute_blind(board, order.from_square, order.to_square, color, ep_square)
             if execution.kind == "impossible":
-                return self.impossible(state, side, army, order.text(world))
-        return self.carry_out(state, side, army, world, order, execution)
+                outcome = self.impossible(state, side, army, order.text(world))
+                outcome.order = order.text(world)
+                return outcome
+        outcome = self.carry_out(state, side, army, world, order, execution)
+        outcome.order = order.text(world)  # the canonical form, as perft and the record write it
+        return outcome
 
     def check_promotion_suffix(self, state: GameState, army: Side, order: Move) -> None:
         if order.promotion is None:
