@@ -16,14 +16,12 @@ from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 from typing import ClassVar
 
-from app.inbound import feedparser_speed
 from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
                    "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",
                    "x-unknown": "latin-1", "us-ascii": "utf-8", "ascii": "utf-8"}
 MESSAGE_ID = re.compile(r"<[^<>\s]+>")
-feedparser_speed.install()
 
 
 @dataclass
