@@ -25,7 +25,6 @@ from app.config import Settings
 from app.db import Database, is_postgres, utcnow
 from app.outbound.compose import Thread, headers_for, new_message_id
 from app.outbound.models import OutboundMessage
-from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -34,7 +33,7 @@ LEASE = timedelta(minutes=5)
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=4)
 GIVE_UP_AFTER = 40  # attempts: about five days of retries
-QUEUE = Prebuilt(insert(OutboundMessage.__table__))
+QUEUE = insert(OutboundMessage.__table__)
 
 
 @dataclass
@@ -57,9 +56,7 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
     """Add mails to the outbox in the caller's transaction.
 
     Each row holds the headers and both parts; the MIME bytes are assembled when it is sent
-    (``OutboundMessage.raw``). The rows are deferred inserts (``Prebuilt.defer``): on PostgreSQL they
-    go in the statement that marks a message handled, or else ahead of the next statement or the
-    commit. Every handled message queues mail.
+    (``OutboundMessage.raw``). The rows are inserted at once, in one statement.
     """
     now = utcnow()
     rows = []
@@ -90,7 +87,7 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
             "created_at": now,
         })
     if rows:
-        QUEUE.defer(connection, rows)
+        connection.execute(QUEUE, rows)
 
 
 ERROR_KINDS = ("error", "stale", "refused", "not-accepted")  # kinds of mail that answer a mistake
@@ -247,6 +244,6 @@ class Dispatcher:
             values["sent_at"] = now
         elif status == "pending":
             values["next_attempt_at"] = now + backoff(row.attempts)
-        with self.db.statements() as connection:
+        with self.db.engine.begin() as connection:
             table = OutboundMessage.__table__
             connection.execute(update(table).where(table.c.id == row.id).values(**values))
