@@ -64,6 +64,7 @@ class GameRecord:
     last_seq: int
     deadline: datetime | None
     reminded: bool
+    next_clock_at: datetime | None  # kept by the game service: when the clock next looks at the game
     commitments: dict[str, Any]
     told_since_move: dict[str, Any]
     result: str | None
@@ -131,7 +132,7 @@ LOCK_GAME_QUOTED = (  # one row per mail named (or one row with no text): the ga
 )
 SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
     {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
-ADD_EVENT = insert(EVENTS)
+ADD_EVENT = insert(EVENTS).inline()  # nobody reads the new event's id: no RETURNING for it
 PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
 EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
 ADD_GAME = insert(GAMES).returning(GAMES.c.id)
@@ -203,8 +204,9 @@ def events_of(connection: Connection, game_id: int) -> list[Any]:
 def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord, black: PlayerRecord) -> GameRecord:
     """A new game row; returns its record (as read back, so later changes are compared with it)."""
     now = utcnow()
-    row = {"reminded": False, "last_seq": 0, "told_since_move": {}, "deadline": None, "result": None, "reason": None,
-           "public_white": False, "public_black": False, **values, "created_at": now, "updated_at": now}
+    row = {"reminded": False, "last_seq": 0, "told_since_move": {}, "deadline": None, "next_clock_at": None,
+           "result": None, "reason": None, "public_white": False, "public_black": False, **values,
+           "created_at": now, "updated_at": now}
     game_id = connection.execute(ADD_GAME, row).scalar_one()
     game = GameRecord(**{name: row[name] for name in GAME_COLUMNS if name != "id"}, id=game_id,
                       white=white, black=black)

@@ -5,16 +5,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, LargeBinary, String, Text
+from sqlalchemy import Index, Integer, LargeBinary, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
+
+NEW = "status = 'new'"  # stored, not yet processed: what the sweep takes up
 
 
 class InboundMessage(Base):
     """A message as received, stored before processing so a crash loses nothing."""
 
     __tablename__ = "inbound_messages"
+    __table_args__ = (
+        Index("ix_inbound_messages_new", "id", postgresql_where=text(NEW), sqlite_where=text(NEW)),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_key: Mapped[str] = mapped_column(String(512), unique=True)  # Message-ID, or a digest

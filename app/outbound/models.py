@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
 from app.outbound.compose import assemble
+
+TO_SEND = "status IN ('pending', 'sending')"  # waiting for its first or next attempt, or being sent under a lease
 
 
 class OutboundMessage(Base):
@@ -21,6 +23,9 @@ class OutboundMessage(Base):
         # of a game to one player. Every move writes two rows, so no index more than these.
         Index("ix_outbound_messages_recipient_created_at", "recipient", "created_at"),
         Index("ix_outbound_messages_game_id_recipient", "game_id", "recipient"),
+        # What dispatch claims: only the rows still to send, by when they are next due.
+        Index("ix_outbound_messages_to_send", "next_attempt_at", "id", postgresql_where=text(TO_SEND),
+              sqlite_where=text(TO_SEND)),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -35,6 +40,8 @@ class OutboundMessage(Base):
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # When the row is next to be tried: at once when queued, after a backoff when an attempt failed, and
+    # when its lease runs out while it is being sent (a worker that died mid-send leaves it for another).
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
