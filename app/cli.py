@@ -199,11 +199,14 @@ def inbound_show(inbound_id: int) -> None:
     stored = inbound_raw(_server().db, inbound_id)
     if stored is None:
         raise click.ClickException(f"no inbound message {inbound_id}")
-    raw, full_size = stored
-    if full_size is not None:
-        click.echo(f"only the header was kept: the message was {full_size} bytes, larger than any door takes "
-                   "(it is still in the IMAP mailbox, flagged)", err=True)
-    sys.stdout.buffer.write(raw)
+    if stored.compacted_at is not None:
+        raise click.ClickException(f"the bytes of inbound message {inbound_id} were dropped on "
+                                   f"{stored.compacted_at:%Y-%m-%d} (INBOUND_RETENTION_DAYS); "
+                                   "`inbound list` still shows what became of it")
+    if stored.full_size is not None:
+        click.echo(f"only the header was kept: the message was {stored.full_size} bytes, larger than any door "
+                   "takes (it is still in the IMAP mailbox, flagged)", err=True)
+    sys.stdout.buffer.write(stored.raw)
 
 
 @inbound.command("retry", help="Process failed messages again now (once their cause is mended); prints each outcome.")
@@ -241,7 +244,8 @@ def outbox_retry(outbound_ids: tuple[int, ...]) -> None:
     db = _server().db
     refused = [n for n in outbound_ids if _report(n, "queued again" if retry_outbound(db, n) else None)]
     if refused:
-        raise click.ClickException(f"not failed or bounced, left as they are: {', '.join(map(str, refused))}")
+        raise click.ClickException(f"not failed or bounced (or their parts are no longer kept), left as they are: "
+                                   f"{', '.join(map(str, refused))}")
 
 
 def _report(message_id: int, outcome: str | None) -> bool:

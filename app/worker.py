@@ -1,4 +1,4 @@
-"""The background work: inbound sweep, IMAP polling, outbox dispatch and clocks.
+"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks and retention.
 
 Each duty runs in a thread of its own, at its own pace, so none waits behind another: mail goes
 out at the rate it is made while a long clock round runs, and a mailbox that is slow to answer
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from app import retention
 from app.db import utcnow
 from app.games.service import GameService
 from app.inbound import imap
@@ -28,6 +29,7 @@ DISPATCH_EVERY = 1.0  # seconds between looks at the outbox when the last one fo
 SWEEP_EVERY = 5.0  # the doors process what they store at once; the sweep takes up what they left
 IMAP_EVERY = 5.0
 CLOCKS_EVERY = 10.0  # reminders come a day ahead; a loss on time is recorded within seconds
+RETENTION_EVERY = 60.0  # one small batch a minute: old bodies go, nothing waits on it
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class Worker:
         duties += [
             Duty("clocks", self.clocks, CLOCKS_EVERY),
             Duty("sent", self.dispatcher.run_once, DISPATCH_EVERY),
+            Duty("retention", self.retention, RETENTION_EVERY, eager=False),  # paced: old rows can wait
         ]
         return duties
 
@@ -83,6 +86,9 @@ class Worker:
             with server.db.engine.begin() as connection:
                 acted += GameService(connection, server.settings, server.signer, now).tick_game(game_id)
         return acted
+
+    def retention(self, now: datetime | None = None) -> int:
+        return retention.run(self.server.db, self.server.settings, now or utcnow()).total
 
     def run_forever(self, stop: threading.Event) -> None:
         """Each duty in its own thread until ``stop`` is set; each finishes the round under way."""

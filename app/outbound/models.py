@@ -12,6 +12,9 @@ from app.db import Base, UTCDateTime, utcnow
 from app.outbound.compose import assemble
 
 TO_SEND = "status IN ('pending', 'sending')"  # waiting for its first or next attempt, or being sent under a lease
+# Sent mail whose parts are still kept: what retention looks through, oldest first. Failed and bounced mail keeps
+# its parts for an operator.
+TO_COMPACT = "status = 'sent' AND compacted_at IS NULL"
 
 
 class OutboundMessage(Base):
@@ -26,6 +29,8 @@ class OutboundMessage(Base):
         # What dispatch claims: only the rows still to send, by when they are next due.
         Index("ix_outbound_messages_to_send", "next_attempt_at", "id", postgresql_where=text(TO_SEND),
               sqlite_where=text(TO_SEND)),
+        Index("ix_outbound_messages_to_compact", "sent_at", postgresql_where=text(TO_COMPACT),
+              sqlite_where=text(TO_COMPACT)),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -47,6 +52,8 @@ class OutboundMessage(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # When retention dropped both parts of this sent mail (``OUTBOX_RETENTION_DAYS``); its headers stay.
+    compacted_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     @property
     def raw(self) -> bytes:

@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import event, text
 
+from app import retention
 from app.db import utcnow
 from app.games.service import DUE_GAMES
 from app.inbound.receive import PENDING
@@ -48,9 +49,9 @@ def filled(tmp_path, postgres_url):
             {"count": MANY, "past": past})
         connection.execute(text(
             "INSERT INTO inbound_messages (message_key, raw, envelope_from, envelope_to, source, status, outcome, "
-            "sender, received_at, processed_at) "
+            "sender, received_at, processed_at, compacted_at) "
             "SELECT '<reply.' || n || '@fill.test>', '', NULL, '[]', 'smtp', 'done', 'done: moved', "
-            "'p' || n || '@fill.test', :past, :past FROM generate_series(1, :count) n"),
+            "'p' || n || '@fill.test', :past, :past, :past FROM generate_series(1, :count) n"),
             {"count": MANY, "past": past})
         connection.execute(text(
             "INSERT INTO login_tokens (nonce, email, client, created_at) "
@@ -85,6 +86,20 @@ def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):
 def test_the_inbound_sweep_reads_only_the_new_messages(filled):
     plan = plan_of(filled, PENDING, before=utcnow(), limit=50)
     assert_reads_through(plan, "ix_inbound_messages_new", "inbound_messages")
+
+
+@pytest.mark.parametrize(("find", "change", "index", "table"), [
+    (retention.OLD_INBOUND, retention.COMPACT_INBOUND, "ix_inbound_messages_to_compact", "inbound_messages"),
+    (retention.OLD_OUTBOX, retention.COMPACT_OUTBOX, "ix_outbound_messages_to_compact", "outbound_messages"),
+    (retention.OLD_TOKENS, retention.DROP_TOKENS, "ix_login_tokens_created_at", "login_tokens"),
+])
+def test_retention_reads_only_the_rows_it_may_drop(filled, find, change, index, table):
+    """A batch's ids through the partial index of what may go, then those rows through an index (the primary key,
+    or that partial index when it is the smaller)."""
+    plan = plan_of(filled, find, before=utcnow() - timedelta(days=30), batch=500)
+    assert_reads_through(plan, index, table)
+    plan = plan_of(filled, change, ids=[1, 2, 3], now=utcnow())
+    assert_reads_through(plan, "Index Scan using", table)
 
 
 def test_a_players_games_are_read_through_the_indexes_on_both_sides(filled):

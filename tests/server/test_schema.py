@@ -112,7 +112,7 @@ def test_migration_0007_leaves_the_indexes_the_servers_lookups_use(tmp_path, dat
     assert index_names(engine, "outbound_messages") == {
         "ix_outbound_messages_recipient_created_at", "ix_outbound_messages_game_id_recipient",
         "ix_outbound_messages_status",
-        "ix_outbound_messages_to_send"}  # partial: the rows still to send
+        "ix_outbound_messages_to_send", "ix_outbound_messages_to_compact"}  # partial: rows to send, to compact
     server.db.migrate("downgrade", "0006")
     assert "ix_events_game_id" in index_names(engine, "events")
     assert {"ix_outbound_messages_recipient", "ix_outbound_messages_game_id",

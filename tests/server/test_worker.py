@@ -51,12 +51,12 @@ def test_mail_goes_out_while_a_clock_round_is_still_running(server, tmp_path, mo
 
 def test_once_runs_every_duty_once(server, monkeypatch):
     calls = []
-    for name in ("sweep", "clocks"):
+    for name in ("sweep", "clocks", "retention"):
         monkeypatch.setattr(Worker, name, lambda self, name=name: calls.append(name) or 0)
     worker = Worker(server)
     monkeypatch.setattr(worker.dispatcher, "run_once", lambda: calls.append("dispatch") or 0)
-    assert worker.run_once() == {"inbound": 0, "clocks": 0, "sent": 0}
-    assert sorted(calls) == ["clocks", "dispatch", "sweep"]
+    assert worker.run_once() == {"inbound": 0, "clocks": 0, "sent": 0, "retention": 0}
+    assert sorted(calls) == ["clocks", "dispatch", "retention", "sweep"]
 
 
 def test_a_duty_that_did_something_goes_again_at_once_and_one_that_failed_keeps_its_thread(server, monkeypatch):
