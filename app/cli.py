@@ -272,9 +272,12 @@ def referee_play(scenario: click.utils.LazyFile) -> None:
     sys.stdout.write("\n")
 
 
-@cli.command(help="Benchmarks: referee, pipeline (all when none is named).")
+@cli.command(help="Benchmarks: referee, pipeline, web, scale (all when none is named).")
 @click.argument("suites", nargs=-1)
-def bench(suites: tuple[str, ...]) -> None:
+@click.option("--games", type=click.IntRange(min=100), multiple=True,
+              help="scale: a size to fill the database to (repeatable; one alone is measured beside 1,000 games)")
+def bench(suites: tuple[str, ...], games: tuple[int, ...]) -> None:
     from benchmarks import run
 
-    run(list(suites))
+    sizes = (*games, 1_000) if len(games) == 1 and games[0] > 1_000 else games
+    run(list(suites), tuple(sorted(set(sizes))))

@@ -7,17 +7,20 @@ import os
 import platform
 import sys
 
-SUITES = ("referee", "pipeline", "web")
+SUITES = ("referee", "pipeline", "web", "scale")
 
 
-def run(names: list[str]) -> None:
-    """Run the named suites (all of them when none is named)."""
+def run(names: list[str], games: tuple[int, ...] = ()) -> None:
+    """Run the named suites (all of them when none is named); ``games``: the sizes ``scale`` fills to."""
     unknown = [name for name in names if name not in SUITES]
     if unknown:
         raise SystemExit(f"unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(SUITES)}")
+    if games and "scale" not in (names or SUITES):
+        raise SystemExit("--games is for the scale benchmark")
     print(running_on())
     for name in names or SUITES:
-        importlib.import_module(f"benchmarks.{name}").main()
+        module = importlib.import_module(f"benchmarks.{name}")
+        module.main(games) if name == "scale" else module.main()
 
 
 def running_on() -> str:
