@@ -42,7 +42,7 @@ class Game(Base):
     variant: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)
     days: Mapped[int] = mapped_column(Integer, default=3)
-    status: Mapped[str] = mapped_column(String(20), index=True)  # invited, declined, setup, active, over
+    status: Mapped[str] = mapped_column(String(20))  # invited, declined, setup, active, over
     white_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)  # a player's games: the games
     black_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)  # page, `games`, vacation
     challenger_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))

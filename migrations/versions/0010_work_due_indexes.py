@@ -8,7 +8,9 @@
 - ``ix_outbound_messages_to_send``: the rows still to send (pending, or being sent under a lease), by when
   they are next due; dispatch claims through it. A row being sent is due again when its lease runs out.
 - ``ix_inbound_messages_new``: the messages stored and not yet processed, which the sweep takes up.
-- ``games.white_id`` and ``games.black_id``: a player's games (the games page, ``games``, vacation).
+- ``games.white_id`` and ``games.black_id``: a player's games (the games page, ``games``, vacation). Nothing
+  reads games by their status alone any more: ``ix_games_status`` goes (every move rewrites the game row, and
+  with it an entry in each of its indexes).
 
 On a large database the indexes are built while writes to those tables wait: upgrade at a quiet time.
 
@@ -53,6 +55,7 @@ def upgrade() -> None:
                     postgresql_where=sa.text('next_clock_at IS NOT NULL'),
                     sqlite_where=sa.text('next_clock_at IS NOT NULL'))
     op.drop_index('ix_games_deadline', table_name='games')
+    op.drop_index('ix_games_status', table_name='games')
     op.create_index('ix_games_white_id', 'games', ['white_id'])
     op.create_index('ix_games_black_id', 'games', ['black_id'])
     op.create_index('ix_outbound_messages_to_send', 'outbound_messages', ['next_attempt_at', 'id'],
@@ -66,6 +69,7 @@ def downgrade() -> None:
     op.drop_index('ix_outbound_messages_to_send', table_name='outbound_messages')
     op.drop_index('ix_games_black_id', table_name='games')
     op.drop_index('ix_games_white_id', table_name='games')
+    op.create_index('ix_games_status', 'games', ['status'])
     op.create_index('ix_games_deadline', 'games', ['deadline'])
     op.drop_index('ix_games_next_clock_at', table_name='games')
     op.drop_column('games', 'next_clock_at')  # plain ALTER TABLE: events and the outbox point at games
