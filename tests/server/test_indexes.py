@@ -102,8 +102,9 @@ def test_retention_reads_only_the_rows_it_may_drop(filled, find, change, index, 
     assert_reads_through(plan, "Index Scan using", table)
 
 
-def test_a_players_games_are_read_through_the_indexes_on_both_sides(filled):
-    """The games page's own statement, as the driver got it."""
+def test_a_players_games_and_their_players_are_read_through_indexes(filled):
+    """The games page's own statements, as the driver got them: the games by either side's index, then their
+    players by primary key (never a walk of the games or the players)."""
     table = Table(filled)
     game_id = table.start()
     game = table.game(game_id)
@@ -111,16 +112,20 @@ def test_a_players_games_are_read_through_the_indexes_on_both_sides(filled):
     seen: list[tuple[str, dict]] = []
 
     def listen(_connection, _cursor, statement, parameters, _context, _executemany):
-        if "FROM games" in statement:
-            seen.append((statement, parameters))
+        seen.append((statement, parameters))
 
     event.listen(filled.db.engine, "before_cursor_execute", listen)
     try:
         assert client.get("/games").status_code == 200
     finally:
         event.remove(filled.db.engine, "before_cursor_execute", listen)
-    (statement, parameters), = seen
+    (games, games_values), = [(sql, values) for sql, values in seen if "FROM games" in sql]
+    players = [(sql, values) for sql, values in seen if "FROM players" in sql and " IN (" in sql]
+    assert players
     with filled.db.engine.connect() as connection:
-        plan = generic_plan(connection, statement, parameters)
-    assert "ix_games_white_id" in plan and "ix_games_black_id" in plan, plan
-    assert "Seq Scan on games" not in plan, plan
+        plan = generic_plan(connection, games, games_values)
+        assert "ix_games_white_id" in plan and "ix_games_black_id" in plan, plan
+        assert "Seq Scan" not in plan, plan
+        for sql, values in players:
+            plan = generic_plan(connection, sql, values)
+            assert "pk_players" in plan and "Seq Scan" not in plan, plan
