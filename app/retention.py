@@ -10,8 +10,8 @@ short however far behind it is):
 - the raw bytes of a processed inbound message, ``INBOUND_RETENTION_DAYS`` after it was processed.
   The row stays, with its key, so a redelivery of the message is still recognised as one, and with
   its status, outcome, sender and dates;
-- both parts of a sent mail, ``OUTBOX_RETENTION_DAYS`` after it was sent. The row stays, with its
-  headers, status and dates;
+- the headers and both parts of a sent mail, ``OUTBOX_RETENTION_DAYS`` after it was sent. The row stays,
+  with its Message-ID, recipient, kind, subject, status and dates;
 - sign-in links a day after they were made: a link lives 15 minutes, and the hourly limit on links
   counts an hour of them.
 
@@ -57,7 +57,7 @@ COMPACT_INBOUND = (update(INBOUND).where(INBOUND.c.id.in_(bindparam("ids", expan
 OLD_OUTBOX = _oldest(OUTBOX, outbound_models.TO_COMPACT, OUTBOX.c.sent_at)
 COMPACT_OUTBOX = (update(OUTBOX).where(OUTBOX.c.id.in_(bindparam("ids", expanding=True)),
                                        text(outbound_models.TO_COMPACT))
-                  .values(body_text="", body_html="", compacted_at=bindparam("now")))
+                  .values(headers=[], body_text="", body_html="", compacted_at=bindparam("now")))
 OLD_TOKENS = (select(TOKENS.c.id).where(TOKENS.c.created_at < bindparam("before"))
               .order_by(TOKENS.c.created_at).limit(bindparam("batch")))
 DROP_TOKENS = delete(TOKENS).where(TOKENS.c.id.in_(bindparam("ids", expanding=True)))

@@ -5,7 +5,7 @@ to the real move requests, every mail sent), and its rows are copied in SQL, onc
 events (what each player was told and saw), its processed inbound replies and its sent mails. Each copy is a
 game of two players of a pool, dated somewhere in the last two years: a copy younger than ACTIVE_DAYS is still
 running (its next reminder a day or more away), an older one is over. What retention would have dropped from an
-old copy is dropped (its replies' raw bytes, its mails' parts), as on a server that has run that long (a day
+old copy is dropped (its replies' raw bytes, its mails' headers and parts), as on a server that has run that long (a day
 early, so that none comes of age while the measures run).
 """
 
@@ -121,13 +121,13 @@ FROM games AS g, games AS t, events AS e
 WHERE g.id > :games AND t.id = :template AND e.game_id = :template
 """
 
-# Sent mail: a Message-ID of its own per copy; older than the retention, its parts dropped.
+# Sent mail: a Message-ID of its own per copy; older than the retention, its headers and parts dropped.
 OUTBOX = """
 INSERT INTO outbound_messages (message_id, recipient, kind, subject, headers, body_text, body_html, game_id,
                                status, attempts, next_attempt_at, lease_until, sent_at, last_error, created_at,
                                compacted_at)
 SELECT '<' || g.id || '.' || substr(o.message_id, 2), CASE WHEN o.recipient = :white THEN w.email ELSE b.email END,
-       o.kind, o.subject, o.headers,
+       o.kind, o.subject, CASE WHEN old THEN '[]' ELSE o.headers END,
        CASE WHEN old THEN '' ELSE o.body_text END, CASE WHEN old THEN '' ELSE o.body_html END, g.id,
        o.status, o.attempts, o.next_attempt_at + shift, NULL, o.sent_at + shift, NULL, o.created_at + shift,
        CASE WHEN old THEN :now END

@@ -52,7 +52,7 @@ class OutboundMessage(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
-    # When retention dropped both parts of this sent mail (``OUTBOX_RETENTION_DAYS``); its headers stay.
+    # When retention dropped the headers and both parts of this sent mail (``OUTBOX_RETENTION_DAYS``).
     compacted_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     @property

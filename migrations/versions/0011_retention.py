@@ -1,9 +1,9 @@
 """retention: old raw replies and old sent bodies can be dropped, their rows kept
 
 ``compacted_at`` on ``inbound_messages`` and ``outbound_messages`` says when retention dropped a
-processed message's bytes or a sent mail's two parts (the rows stay: ids, the key a redelivery is
-recognised by, status, outcome, sender, dates, headers). Each table gets a partial index of the rows
-still to be compacted, by age, so that retention reads only those.
+processed message's bytes or a sent mail's headers and two parts (the rows stay: ids, the key a
+redelivery is recognised by, status, outcome, sender or recipient, subject, dates). Each table gets a
+partial index of the rows still to be compacted, by age, so that retention reads only those.
 
 Revision ID: 0011
 Revises: 0010

@@ -73,8 +73,8 @@ def test_old_raw_replies_and_sent_bodies_go_and_the_game_record_stays_whole(serv
                 after.processed_at) == (before.message_key, before.status, before.outcome, before.sender,
                                         before.received_at, before.processed_at)
     for after in table.mails(ALICE) + table.mails(BOB):
-        assert (after.body_text, after.body_html) == ("", "") and after.compacted_at is not None
-        assert after.status == "sent" and after.headers and after.subject and after.message_id
+        assert (after.headers, after.body_text, after.body_html) == ([], "", "") and after.compacted_at is not None
+        assert after.status == "sent" and after.subject and after.message_id and after.recipient
 
 
 def test_a_redelivered_old_message_is_still_a_duplicate_and_is_applied_once(server, tmp_path):
