@@ -182,7 +182,7 @@ class Scale:
         return median_ms(get)
 
     def claim(self) -> float:
-        """PENDING mails waiting (copies of sent ones), then claims of 20 each, timed; then they are sent."""
+        """PENDING mails waiting (copies of sent ones), then claims of 20 each, timed; then they are removed."""
         with self.server.db.engine.begin() as connection:
             connection.execute(text(
                 "INSERT INTO outbound_messages (message_id, recipient, kind, subject, headers, body_text, body_html, "
@@ -197,7 +197,7 @@ class Scale:
             connection.execute(text("ANALYZE outbound_messages"))
         dispatcher = self.worker.dispatcher
         elapsed = median_ms(lambda: dispatcher.claim(20))
-        with self.server.db.engine.begin() as connection:  # sent, for the next size's quiet round
+        with self.server.db.engine.begin() as connection:  # gone, for the next size's quiet round
             connection.execute(text("DELETE FROM outbound_messages WHERE message_id LIKE '<pending.%'"))
         return elapsed
 

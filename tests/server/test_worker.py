@@ -5,7 +5,7 @@ import time
 
 from app.outbound.outbox import MaildirTransport
 from app.worker import Worker
-from tests.server.harness import Table
+from tests.server.harness import Table, statements_seen
 
 
 def sent(table, address: str) -> list[str]:
@@ -85,3 +85,24 @@ def test_a_duty_that_did_something_goes_again_at_once_and_one_that_failed_keeps_
         stop.set()
         thread.join(30)
     assert not thread.is_alive()
+
+
+def test_a_round_with_nothing_due_runs_the_same_six_statements_whatever_the_number_of_games(server, tmp_path):
+    worker = Worker(server, MaildirTransport(tmp_path / "box"))
+    table = Table(server)
+
+    def quiet_round() -> list[str]:
+        while worker.run_once()["sent"]:  # everything sent first
+            pass
+        with statements_seen(server.db.engine) as seen:
+            done = worker.run_once()
+        assert not any(done.values()), done
+        return [statement for statement in seen if not statement.startswith("BEGIN")]
+
+    table.start()
+    few = quiet_round()
+    for _ in range(4):
+        table.start()
+    table.new_game()
+    many = quiet_round()
+    assert len(few) == len(many) == 6, many  # the sweep, the clocks, the claim, and retention's three
