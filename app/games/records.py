@@ -134,6 +134,9 @@ SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
     {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
 ADD_EVENT = insert(EVENTS).inline()  # nobody reads the new event's id: no RETURNING for it
 PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
+CLOCK_BATCH = 200  # games a clock round takes up at most; the next round takes the rest
+DUE_GAMES = (select(GAMES.c.id).where(GAMES.c.next_clock_at <= bindparam("now"))  # the partial index of running games
+             .order_by(GAMES.c.next_clock_at).limit(bindparam("limit")))
 EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
 ADD_GAME = insert(GAMES).returning(GAMES.c.id)
 
@@ -194,6 +197,11 @@ def save_player(connection: Connection, player: PlayerRecord) -> None:
 def add_event(connection: Connection, values: dict[str, Any]) -> None:
     """One event of a game, written at once in the caller's transaction."""
     connection.execute(ADD_EVENT, values)
+
+
+def due_games(connection: Connection, now: datetime, limit: int = CLOCK_BATCH) -> list[int]:
+    """The games whose clock's next look (``next_clock_at``) has come, soonest first."""
+    return list(connection.execute(DUE_GAMES, {"now": now, "limit": limit}).scalars())
 
 
 def events_of(connection: Connection, game_id: int) -> list[Any]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, select
 
 from app.config import Settings
 from app.db import utcnow
@@ -36,9 +36,6 @@ from app.tokens import ReplyToken, TokenSigner
 
 SIDE_TITLE = {"white": "White", "black": "Black"}
 MAX_DAYS = 30
-CLOCK_BATCH = 200  # games a clock round takes up at most; the next round takes the rest
-DUE_GAMES = (select(Game.id).where(Game.next_clock_at <= bindparam("now"))
-             .order_by(Game.next_clock_at).limit(bindparam("limit")))
 
 
 class ServiceError(ValueError):
@@ -635,9 +632,9 @@ class GameService:
         away_until = game.player(side).vacation_until
         return max(look, away_until) if away_until else look
 
-    def due_games(self, limit: int = CLOCK_BATCH) -> list[int]:
+    def due_games(self) -> list[int]:
         """The games whose clock needs a look now (a reminder or a loss on time), soonest first."""
-        return list(self.connection.execute(DUE_GAMES, {"now": self.now, "limit": limit}).scalars())
+        return records.due_games(self.connection, self.now)
 
     def tick_game(self, game_id: int) -> int:
         """A reminder 24 hours before the deadline, or the loss on time after it (1 if acted)."""

@@ -12,7 +12,7 @@ from sqlalchemy import event, text
 
 from app import retention
 from app.db import utcnow
-from app.games.service import DUE_GAMES
+from app.games.records import DUE_GAMES
 from app.inbound.receive import PENDING
 from app.outbound.outbox import CLAIMABLE
 from tests.conftest import make_server
