@@ -51,6 +51,8 @@ HEAVY_GAMES = 20 if QUICK else 300  # the games of the player whose games page i
 DUE = 10 if QUICK else 100  # games due in the clock round measured
 PENDING = 200 if QUICK else 5_000  # mails waiting when the claim is measured
 RUNS = 3 if QUICK else 9
+QUIET_RUNS = 3 if QUICK else 21  # a round of a few milliseconds: more runs, so a busy moment on the machine counts less
+WARM_UP = 1 if QUICK else 6  # psycopg prepares a statement on its fifth run
 FILL_BATCH = 10_000  # copies per fill statement
 TARGET_RATIO = 1.5
 TARGET_QUIET_ROUND_MS = 50.0
@@ -111,8 +113,9 @@ class Scale:
 
     def measure(self) -> dict[str, float]:
         results = {}
-        self.worker.run_once()  # connections made and statements prepared, as in a worker that has been running
-        results["worker round, nothing due"] = median_ms(self.quiet_round)
+        for _ in range(WARM_UP):  # connections made and statements prepared, as in a worker that has been running
+            self.worker.run_once()
+        results["worker round, nothing due"] = median_ms(self.quiet_round, runs=QUIET_RUNS)
         results[f"clock round, {DUE} games due"] = statistics.median(self.due_round() for _ in range(3)) * 1000
         results["one inbound move"] = self.inbound_move()
         results[f"games page, player with {HEAVY_GAMES} games"] = self.page("/games")
