@@ -76,11 +76,22 @@ def from_header(head: bytes | None) -> str | None:
         return None
 
 
-def inbound_raw(db: Database, inbound_id: int) -> tuple[bytes, int | None] | None:
-    """A stored message exactly as it was received, and its full size when only its header was kept."""
+@dataclass(frozen=True)
+class Stored:
+    """A stored message's bytes as received; the full size when only its header was kept; when retention dropped
+    the bytes, if it did."""
+
+    raw: bytes
+    full_size: int | None
+    compacted_at: datetime | None
+
+
+def inbound_raw(db: Database, inbound_id: int) -> Stored | None:
+    """A stored message exactly as it was received (nothing, once retention dropped its bytes)."""
     with db.engine.connect() as connection:
-        row = connection.execute(select(INBOUND.c.raw, INBOUND.c.full_size).where(INBOUND.c.id == inbound_id)).first()
-    return None if row is None else (row.raw, row.full_size)
+        row = connection.execute(select(INBOUND.c.raw, INBOUND.c.full_size, INBOUND.c.compacted_at)
+                                 .where(INBOUND.c.id == inbound_id)).first()
+    return None if row is None else Stored(row.raw, row.full_size, row.compacted_at)
 
 
 def retry_inbound(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
@@ -103,9 +114,11 @@ def outbound_messages(db: Database, status: str | None = None, limit: int = 50) 
 
 
 def retry_outbound(db: Database, outbound_id: int) -> bool:
-    """Send a failed or bounced mail again, from its first attempt, with the worker's next round."""
+    """Send a failed or bounced mail again, from its first attempt, with the worker's next round (not one whose
+    parts retention dropped: a mail that bounced long after it was sent)."""
     with db.engine.begin() as connection:
         return connection.execute(
-            update(OUTBOX).where(OUTBOX.c.id == outbound_id, OUTBOX.c.status.in_(OUTBOUND_RETRIABLE))
+            update(OUTBOX).where(OUTBOX.c.id == outbound_id, OUTBOX.c.status.in_(OUTBOUND_RETRIABLE),
+                                 OUTBOX.c.compacted_at.is_(None))
             .values(status="pending", attempts=0, next_attempt_at=utcnow(), lease_until=None, last_error=None)
         ).rowcount == 1

@@ -205,11 +205,14 @@ def inbound_show(inbound_id: int) -> None:
     stored = inbound_raw(_server().db, inbound_id)
     if stored is None:
         raise click.ClickException(f"no inbound message {inbound_id}")
-    raw, full_size = stored
-    if full_size is not None:
-        click.echo(f"only the header was kept: the message was {full_size} bytes, larger than any door takes "
-                   "(it is still in the IMAP mailbox, flagged)", err=True)
-    sys.stdout.buffer.write(raw)
+    if stored.compacted_at is not None:
+        raise click.ClickException(f"the bytes of inbound message {inbound_id} were dropped on "
+                                   f"{stored.compacted_at:%Y-%m-%d} (INBOUND_RETENTION_DAYS); "
+                                   "`inbound list` still shows what became of it")
+    if stored.full_size is not None:
+        click.echo(f"only the header was kept: the message was {stored.full_size} bytes, larger than any door "
+                   "takes (it is still in the IMAP mailbox, flagged)", err=True)
+    sys.stdout.buffer.write(stored.raw)
 
 
 @inbound.command("retry", help="Process failed messages again now (once their cause is mended); prints each outcome.")
@@ -247,7 +250,8 @@ def outbox_retry(outbound_ids: tuple[int, ...]) -> None:
     db = _server().db
     refused = [n for n in outbound_ids if _report(n, "queued again" if retry_outbound(db, n) else None)]
     if refused:
-        raise click.ClickException(f"not failed or bounced, left as they are: {', '.join(map(str, refused))}")
+        raise click.ClickException(f"not failed or bounced (or their parts are no longer kept), left as they are: "
+                                   f"{', '.join(map(str, refused))}")
 
 
 def _report(message_id: int, outcome: str | None) -> bool:
@@ -305,10 +309,13 @@ def test(arguments: tuple[str, ...]) -> None:
     sys.exit(subprocess.run([sys.executable, "-m", "pytest", *arguments], cwd=root).returncode)
 
 
-@cli.command(help="Benchmarks: referee [VARIANT ...], pipeline, web (all when none is named); ratios against a "
-                  "baseline measured in the same run.")
+@cli.command(help="Benchmarks: referee [VARIANT ...], pipeline, web, scale (all when none is named); ratios "
+                  "against a baseline measured in the same run.")
 @click.argument("suites", nargs=-1)
-def bench(suites: tuple[str, ...]) -> None:
+@click.option("--games", type=click.IntRange(min=100), multiple=True,
+              help="scale: a size to fill the database to (repeatable; one alone is measured beside 1,000 games)")
+def bench(suites: tuple[str, ...], games: tuple[int, ...]) -> None:
     from benchmarks import run
 
-    run(list(suites))
+    sizes = (*games, 1_000) if len(games) == 1 and games[0] > 1_000 else games
+    run(list(suites), tuple(sorted(set(sizes))))

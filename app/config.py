@@ -20,6 +20,14 @@ def _int(environ: dict[str, str], name: str, default: int) -> int:
     return int(value) if value.strip() else default
 
 
+def _days(environ: dict[str, str], name: str, default: int) -> int:
+    """A number of days, 0 meaning for ever; a negative one is refused rather than read as "drop at once"."""
+    days = _int(environ, name, default)
+    if days < 0:
+        raise ValueError(f"{name} must be 0 (keep for ever) or a number of days, not {days}")
+    return days
+
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -70,6 +78,9 @@ class Settings:
     message_time_budget: float = 5.0  # seconds of reading one message (parse, screen, quotes, commands)
     history_link_days: int = 30  # a move request's history link works until this long after the game ends
     trusted_proxies: int = 0  # reverse proxies in front of the web app whose X-Forwarded-For/-Proto count
+    inbound_retention_days: int = 30  # processed mail's raw bytes are dropped after this many days (0: kept)
+    outbox_retention_days: int = 30  # sent mail's two parts are dropped after this many days (0: kept)
+    retention_batch: int = 500  # rows of each kind retention handles in one round
 
     @property
     def server_domain(self) -> str:
@@ -140,4 +151,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         message_time_budget=_float(env, "MESSAGE_TIME_BUDGET", 5.0),
         history_link_days=_int(env, "HISTORY_LINK_DAYS", 30),
         trusted_proxies=_int(env, "TRUSTED_PROXIES", 0),
+        inbound_retention_days=_days(env, "INBOUND_RETENTION_DAYS", 30),
+        outbox_retention_days=_days(env, "OUTBOX_RETENTION_DAYS", 30),
+        retention_batch=max(_int(env, "RETENTION_BATCH", 500), 1),
     )

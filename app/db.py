@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import orjson
-from sqlalchemy import JSON, Connection, DateTime, Engine, MetaData, create_engine, event
+from sqlalchemy import JSON, DateTime, Engine, MetaData, create_engine, event
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
-
-from app.prebuilt import write_deferred_first
 
 ROOT = Path(__file__).resolve().parent.parent
 IDLE_BEFORE_PING = 10.0  # seconds a pooled connection may sit unused before it is checked at checkout
@@ -103,7 +101,6 @@ def make_engine(url: str) -> Engine:
         return engine
     engine = create_engine(url, **JSON_CODEC)
     ping_when_idle(engine)
-    write_deferred_first(engine)
     return engine
 
 
@@ -138,30 +135,6 @@ def is_postgres(session_or_engine: Session | Engine) -> bool:
     return bind.dialect.name == "postgresql"
 
 
-@contextmanager
-def autocommitted(connection: Connection) -> Iterator[Connection]:
-    """For the block, every statement on ``connection`` (which is in no transaction) commits on its own.
-
-    On PostgreSQL that is the driver's autocommit: one round trip per statement, no BEGIN and COMMIT
-    around it; the connection is back to transactions afterwards. It is set on the driver's connection
-    itself: through SQLAlchemy's isolation level it would cost as much CPU as a statement, there and again
-    when the pool takes the connection back. SQLite keeps its BEGIN IMMEDIATE transaction around the block
-    (no round trips to save there).
-    """
-    if connection.dialect.name != "postgresql":
-        with connection.begin():
-            yield connection
-        return
-    driver = connection.connection.driver_connection
-    with connection.begin():  # SQLAlchemy's own bookkeeping only: the driver commits each statement
-        driver.autocommit = True  # psycopg has begun nothing yet: SQLAlchemy's begin sends nothing
-        try:
-            yield connection
-        finally:
-            if not driver.closed:  # a lost connection is thrown away whole
-                driver.autocommit = False
-
-
 class Database:
     """One engine and its session factory."""
 
@@ -175,12 +148,6 @@ class Database:
         """A session whose work commits at the end of the block, or rolls back on error."""
         with self.sessions() as session, session.begin():
             yield session
-
-    @contextmanager
-    def statements(self) -> Iterator[Connection]:
-        """A connection of its own whose every statement is a transaction of its own (``autocommitted``)."""
-        with self.engine.connect() as connection, autocommitted(connection):
-            yield connection
 
     def upgrade(self, revision: str = "head") -> None:
         """Create or upgrade the schema to the newest migration (Alembic ``upgrade head``)."""

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 import platform
 import sys
 
-SUITES = ("referee", "pipeline", "web")
+SUITES = ("referee", "pipeline", "web", "scale")
 
 
-def run(names: list[str]) -> None:
+def run(names: list[str], games: tuple[int, ...] = ()) -> None:
     """Run the named suites (all of them when none is named); the names after ``referee`` that are no
-    suite's are the variants it measures (every variant when none is named)."""
+    suite's are the variants it measures (every variant when none is named); ``games``: the sizes ``scale``
+    fills to."""
+    logging.getLogger("app").setLevel(logging.WARNING)  # each move's INFO lines would drown the figures
     plan: list[tuple[str, list[str]]] = []
     unknown = []
     for name in names:
@@ -24,10 +27,17 @@ def run(names: list[str]) -> None:
             unknown.append(name)
     if unknown:
         raise SystemExit(f"unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(SUITES)}")
+    if games and "scale" not in (names or SUITES):
+        raise SystemExit("--games is for the scale benchmark")
     print(running_on())
     for name, variants in plan or [(name, []) for name in SUITES]:
         suite = importlib.import_module(f"benchmarks.{name}")
-        suite.main(variants) if name == "referee" else suite.main()
+        if name == "referee":
+            suite.main(variants)
+        elif name == "scale":
+            suite.main(games)
+        else:
+            suite.main()
 
 
 def running_on() -> str:

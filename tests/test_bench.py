@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from sqlalchemy.engine import make_url
 
 from app.rules.registry import VARIANTS, get_variant
@@ -108,3 +109,36 @@ def test_bench_web_renders_growing_histories_and_fits_a_line():
     output = run_bench("web")
     assert re.search(r"history page, 50 events .* ratio +\d+\.\d+x", output)
     assert re.search(r"linear fit: -?[\d.]+ ms fixed .* per event", output)  # noise can tip the intercept below 0
+
+
+SCALE_MEASURES = ("worker round, nothing due", r"clock round, \d+ games due", "one inbound move",
+                  r"games page, player with \d+ games", "history page", r"outbox claim, \d+ pending")
+
+
+def test_bench_scale_fills_two_sizes_and_prints_every_measure_with_its_ratio():
+    if POSTGRES is None:
+        pytest.skip("no PostgreSQL server answers (set TEST_POSTGRES_URL)")
+    env = dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1", MIRRORPOST_BENCH_QUICK="1")
+    output = subprocess.run([sys.executable, str(ROOT / "manage.py"), "bench", "scale", "--games", "100",
+                             "--games", "300"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600,
+                            check=True).stdout
+    assert "filled to 100 games" in output and "filled to 300 games" in output
+    for measure in SCALE_MEASURES:
+        found = re.search(rf"{measure} +([\d.]+) ms +([\d.]+) ms +([\d.]+)x \(target <= 1.5x: (met|NOT met)\)", output)
+        assert found, (measure, output)
+        small, large, ratio, verdict = float(found[1]), float(found[2]), float(found[3]), found[4]
+        assert small > 0 and abs(ratio - large / small) < 0.01 + 0.01 * ratio
+        assert verdict == ("met" if ratio <= 1.5 else "NOT met")
+    assert re.search(r"storage per game \(KB\) +[\d.]+ +[\d.]+ +[\d.]+x", output)
+    counts = re.search(r"statements in a worker round with nothing due: (\d+) at 100 games, (\d+) at 300 games", output)
+    assert counts and counts[1] == counts[2]
+    assert re.search(r"worker round with nothing due at 300 games: [\d.]+ ms \(target under 50 ms: (met|NOT met)\)",
+                     output)
+
+
+def test_bench_games_is_for_the_scale_benchmark_alone():
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "bench", "referee", "--games", "100"],
+        capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1"),
+    )
+    assert completed.returncode != 0 and "--games is for the scale benchmark" in completed.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base, UTCDateTime, utcnow
@@ -32,22 +32,30 @@ class Game(Base):
     """One game: its variant, the referee's state, and its lifecycle and clock."""
 
     __tablename__ = "games"
+    __table_args__ = (
+        # The clock reads only the games due now: running games have a next look, every other game none.
+        Index("ix_games_next_clock_at", "next_clock_at", postgresql_where=text("next_clock_at IS NOT NULL"),
+              sqlite_where=text("next_clock_at IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(default=dict)
     days: Mapped[int] = mapped_column(Integer, default=3)
-    status: Mapped[str] = mapped_column(String(20), index=True)  # invited, declined, setup, active, over
-    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    status: Mapped[str] = mapped_column(String(20))  # invited, declined, setup, active, over
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)  # a player's games: the games
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)  # page, `games`, vacation
     challenger_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     white_accepted: Mapped[bool] = mapped_column(default=False)
     black_accepted: Mapped[bool] = mapped_column(default=False)
     state: Mapped[dict[str, Any]] = mapped_column(default=dict)
     ply: Mapped[int] = mapped_column(Integer, default=0)
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # events recorded so far
-    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded: Mapped[bool] = mapped_column(default=False)
+    # When the clock must next look at the game (the reminder, then the deadline); none when it is not running.
+    # The game service keeps it true (``GameService.next_look``).
+    next_clock_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     commitments: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # Per side, what it was told since its own last completed move: the "since your last move"
     # of its next move request, kept here so a request needs no walk through the events.

@@ -1,9 +1,11 @@
 """The game service's rows as plain values: games, players and events, read and written with plain statements.
 
-Every handled message reads one game and its two players and writes the game, an
-event and the outbox, so this path is statements built once (SQLAlchemy caches
-their compiled form) and plain dataclasses, without the ORM's identity map and
-unit of work. The ORM models stay the schema, and the web pages read through them.
+This module is where the game service reads and writes its rows. Every handled
+message reads one game and its two players and writes the game, an event and the
+outbox, so the statements are built once (SQLAlchemy caches their compiled form)
+and the rows are plain dataclasses, without the ORM's identity map and unit of
+work. Each function runs its statement when it is called, in the caller's
+transaction. The ORM models stay the schema, and the web pages read through them.
 
 A record remembers the values it was read with; ``changed`` compares against them.
 As with the ORM's plain JSON columns, a JSON value is replaced, never changed in
@@ -22,7 +24,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 from app.db import utcnow
 from app.games.models import Event, Game, Player
 from app.outbound.models import OutboundMessage
-from app.prebuilt import Prebuilt
 
 GAMES = Game.__table__
 PLAYERS = Player.__table__
@@ -63,6 +64,7 @@ class GameRecord:
     last_seq: int
     deadline: datetime | None
     reminded: bool
+    next_clock_at: datetime | None  # kept by the game service: when the clock next looks at the game
     commitments: dict[str, Any]
     told_since_move: dict[str, Any]
     result: str | None
@@ -118,20 +120,23 @@ _GAME_WITH_PLAYERS = (
     .select_from(GAMES.join(_WHITE, _WHITE.c.id == GAMES.c.white_id).join(_BLACK, _BLACK.c.id == GAMES.c.black_id))
     .where(GAMES.c.id == bindparam("game_id"))
 )
-LOCK_GAME = Prebuilt(_GAME_WITH_PLAYERS.with_for_update(of=GAMES))
-LOCK_GAME_OR_SKIP = Prebuilt(_GAME_WITH_PLAYERS.with_for_update(of=GAMES, skip_locked=True))
+LOCK_GAME = _GAME_WITH_PLAYERS.with_for_update(of=GAMES)
+LOCK_GAME_OR_SKIP = _GAME_WITH_PLAYERS.with_for_update(of=GAMES, skip_locked=True)
 _QUOTED = OUTBOX.alias("quoted")
 QUOTED_IDS = 2  # the mail a reply answers is named first: its In-Reply-To, or the last of its References
-LOCK_GAME_QUOTED = Prebuilt(  # one row per mail named (or one row with no text): the game columns repeat
+LOCK_GAME_QUOTED = (  # one row per mail named (or one row with no text): the game columns repeat
     _GAME_WITH_PLAYERS.add_columns(_QUOTED.c.body_text)
     .outerjoin(_QUOTED, (_QUOTED.c.game_id == GAMES.c.id)
                & _QUOTED.c.message_id.in_([bindparam(f"quoted_{n}") for n in range(QUOTED_IDS)]))
     .with_for_update(of=GAMES)
 )
-SAVE_GAME = Prebuilt(update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
-    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")}))
-ADD_EVENT = Prebuilt(insert(EVENTS))
+SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("game_id")).values(
+    {name: bindparam(name) for name in (*GAME_CHANGEABLE, "updated_at")})
+ADD_EVENT = insert(EVENTS).inline()  # nobody reads the new event's id: no RETURNING for it
 PLAYER_BY_EMAIL = select(*(PLAYERS.c[name] for name in PLAYER_COLUMNS)).where(PLAYERS.c.email == bindparam("email"))
+CLOCK_BATCH = 200  # games a clock round takes up at most; the next round takes the rest
+DUE_GAMES = (select(GAMES.c.id).where(GAMES.c.next_clock_at <= bindparam("now"))  # the partial index of running games
+             .order_by(GAMES.c.next_clock_at).limit(bindparam("limit")))
 EVENTS_OF_GAME = select(EVENTS).where(EVENTS.c.game_id == bindparam("game_id")).order_by(EVENTS.c.seq)
 ADD_GAME = insert(GAMES).returning(GAMES.c.id)
 
@@ -154,7 +159,7 @@ def lock_game(connection: Connection, game_id: int, skip_locked: bool = False) -
     """The game and its players, the game row locked until the transaction ends (None: no such game,
     or, with ``skip_locked``, another worker holds it)."""
     query = LOCK_GAME_OR_SKIP if skip_locked else LOCK_GAME
-    row = query.execute(connection, {"game_id": game_id}).first()
+    row = connection.execute(query, {"game_id": game_id}).first()
     return None if row is None else _game_from(row)
 
 
@@ -165,21 +170,18 @@ def lock_game_quoted(connection: Connection, game_id: int,
     the round trip that locks the game. A fixed number of names keeps one prepared statement."""
     named = [*message_ids[:QUOTED_IDS], *[None] * (QUOTED_IDS - len(message_ids[:QUOTED_IDS]))]
     values = {"game_id": game_id, **{f"quoted_{n}": name for n, name in enumerate(named)}}
-    rows = LOCK_GAME_QUOTED.execute(connection, values).all()
+    rows = connection.execute(LOCK_GAME_QUOTED, values).all()
     if not rows:
         return None, []
     return _game_from(rows[0]), [row[-1] for row in rows if row[-1] is not None]
 
 
 def save_game(connection: Connection, game: GameRecord) -> None:
-    """Write the game row if anything in it changed (the row is locked, so all of it is written).
-
-    Deferred: the write goes with the transaction's next statement that carries deferred writes (the
-    mark of the message being handled), or ahead of any other."""
+    """Write the game row if anything in it changed (the row is locked, so all of it is written)."""
     if not changed(game, GAME_CHANGEABLE):
         return
     values = {name: getattr(game, name) for name in GAME_CHANGEABLE}
-    SAVE_GAME.defer(connection, [{**values, "game_id": game.id, "updated_at": utcnow()}], row_key=("games", game.id))
+    connection.execute(SAVE_GAME, {**values, "game_id": game.id, "updated_at": utcnow()})
     remember(game, GAME_CHANGEABLE)
 
 
@@ -193,9 +195,13 @@ def save_player(connection: Connection, player: PlayerRecord) -> None:
 
 
 def add_event(connection: Connection, values: dict[str, Any]) -> None:
-    """A deferred insert: on PostgreSQL it goes in the statement that marks a message handled, or else
-    ahead of the next statement or the commit."""
-    ADD_EVENT.defer(connection, [values])
+    """One event of a game, written at once in the caller's transaction."""
+    connection.execute(ADD_EVENT, values)
+
+
+def due_games(connection: Connection, now: datetime, limit: int = CLOCK_BATCH) -> list[int]:
+    """The games whose clock's next look (``next_clock_at``) has come, soonest first."""
+    return list(connection.execute(DUE_GAMES, {"now": now, "limit": limit}).scalars())
 
 
 def events_of(connection: Connection, game_id: int) -> list[Any]:
@@ -206,8 +212,9 @@ def events_of(connection: Connection, game_id: int) -> list[Any]:
 def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord, black: PlayerRecord) -> GameRecord:
     """A new game row; returns its record (as read back, so later changes are compared with it)."""
     now = utcnow()
-    row = {"reminded": False, "last_seq": 0, "told_since_move": {}, "deadline": None, "result": None, "reason": None,
-           "public_white": False, "public_black": False, **values, "created_at": now, "updated_at": now}
+    row = {"reminded": False, "last_seq": 0, "told_since_move": {}, "deadline": None, "next_clock_at": None,
+           "result": None, "reason": None, "public_white": False, "public_black": False, **values,
+           "created_at": now, "updated_at": now}
     game_id = connection.execute(ADD_GAME, row).scalar_one()
     game = GameRecord(**{name: row[name] for name in GAME_COLUMNS if name != "id"}, id=game_id,
                       white=white, black=black)

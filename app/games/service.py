@@ -138,6 +138,7 @@ class GameService:
     def flush(self) -> None:
         """Write every change made to the records this service handed out (cheap when there is none)."""
         for game in self.games:
+            game.next_clock_at = self.next_look(game)
             records.save_game(self.connection, game)
         for player in self.players:
             records.save_player(self.connection, player)
@@ -847,12 +848,28 @@ class GameService:
 
     # ------------------------------------------------------------------ clocks
 
+    def next_look(self, game: GameRecord) -> datetime | None:
+        """When the clock must next look at the game, kept in ``games.next_clock_at`` by ``flush``.
+
+        A day before the deadline for the reminder, then the deadline itself for the loss on time; not before
+        the player to move is back from vacation (their clock is paused); never for a game that is not running
+        or has no one to move. Each periodic round then reads only the games due (``due_games``, a partial
+        index holding the running games alone), and ``tick`` acts on exactly those: a game looked at is either
+        acted on or given its next look, so no game is taken up again and again for nothing.
+        """
+        if game.status != "active" or game.deadline is None:
+            return None
+        variant = get_variant(game.variant)
+        side = variant.orderer(variant.from_json(game.state))
+        if side is None:
+            return None
+        look = game.deadline if game.reminded else game.deadline - REMINDER_BEFORE
+        away_until = game.player(side).vacation_until
+        return max(look, away_until) if away_until else look
+
     def due_games(self) -> list[int]:
-        """Running games whose deadline is within the reminder window (or past)."""
-        return list(self.connection.execute(
-            select(Game.id).where(Game.status == "active", Game.deadline.is_not(None),
-                                  Game.deadline <= self.now + REMINDER_BEFORE)
-        ).scalars())
+        """The games whose clock needs a look now (a reminder or a loss on time), soonest first."""
+        return records.due_games(self.connection, self.now)
 
     def tick_game(self, game_id: int) -> int:
         """A reminder 24 hours before the deadline, or the loss on time after it (1 if acted)."""
@@ -862,20 +879,17 @@ class GameService:
 
     def tick(self, game_id: int) -> int:
         game = self.try_lock(game_id)
-        if game is None or game.status != "active" or game.deadline is None:
+        if game is None:  # another worker has it now
             return 0
-        variant = get_variant(game.variant)
-        side = variant.orderer(variant.from_json(game.state))
-        if side is None:
-            return 0
-        player = game.player(side)
-        if player.vacation_until and player.vacation_until > self.now:
+        look = self.next_look(game)
+        if look is None or look > self.now or game.deadline is None:  # nothing due: ``flush`` writes its next look
             return 0
         if game.deadline <= self.now:
             self.timeout(game)
             return 1
-        if game.reminded or game.deadline > self.now + REMINDER_BEFORE:
-            return 0
+        variant = get_variant(game.variant)
+        side = variant.orderer(variant.from_json(game.state))
+        assert side is not None  # ``next_look`` has none for a game without a player to move
         game.reminded = True
         mails = Mails()
         mails.request(side, [

@@ -5,16 +5,31 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Index, Integer, LargeBinary, String, Text
+from sqlalchemy import Index, Integer, LargeBinary, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
 
+NEW = "status = 'new'"  # stored, not yet processed: what the sweep takes up
+# Processed messages whose bytes are still kept: what retention looks through, oldest first. Failed ones (and
+# new ones) are never compacted: an operator may need them.
+TO_COMPACT = "compacted_at IS NULL AND status IN ('done', 'rejected', 'ignored')"
+
 
 class InboundMessage(Base):
-    """A message as received, stored before processing so a crash loses nothing."""
+    """A message as received, stored before processing so a crash loses nothing.
+
+    Once it has been processed and is older than the retention (``INBOUND_RETENTION_DAYS``), its bytes are
+    dropped (``raw`` empty, ``compacted_at`` set); the row stays, with its key, so a redelivery is still
+    recognised, and with what became of it.
+    """
 
     __tablename__ = "inbound_messages"
+    __table_args__ = (
+        Index("ix_inbound_messages_new", "id", postgresql_where=text(NEW), sqlite_where=text(NEW)),
+        Index("ix_inbound_messages_to_compact", "processed_at", postgresql_where=text(TO_COMPACT),
+              sqlite_where=text(TO_COMPACT)),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_key: Mapped[str] = mapped_column(String(512), unique=True)  # ``dedupe.message_key``
@@ -30,6 +45,7 @@ class InboundMessage(Base):
     sender: Mapped[str | None] = mapped_column(String(320))
     received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    compacted_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # when retention dropped the bytes
 
 
 class Answer(Base):

@@ -18,7 +18,6 @@ from email.message import EmailMessage, Message
 from email.utils import getaddresses
 
 from app.addresses import AddressError, sender_of
-from app.inbound import feedparser_speed
 from app.inbound.budget import Budget, OverBudget
 from app.inbound.html_text import html_to_text
 from app.inbound.limits import PART_HEADER_LIMIT, PART_LIMIT, TEXT_LIMIT, HeaderFacts, head_only, header_facts
@@ -28,7 +27,6 @@ CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "k
                    "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",
                    "x-unknown": "latin-1", "us-ascii": "utf-8", "ascii": "utf-8"}
 MESSAGE_ID = re.compile(r"<[^<>\s]+>")
-feedparser_speed.install()
 
 
 @dataclass

@@ -11,6 +11,10 @@ rolled back whole. Locks are always taken game row first, inbound row last (by t
 mark), so two attempts at one message may wait for each other but never deadlock.
 A crash at any point loses nothing and applies nothing twice; ``process_pending``
 picks up what was stored but not done.
+
+The statements on the inbound table (store, read, mark, sweep) are here; each runs
+where it is called, in plain SQLAlchemy: the store in a short transaction of its
+own, everything else a message does in the one transaction that ends with the mark.
 """
 
 from __future__ import annotations
@@ -19,12 +23,12 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.addresses import AddressError, valid_address
 from app.config import Settings
-from app.db import Database, autocommitted, utcnow
+from app.db import Database, utcnow
 from app.games import confirmations
 from app.games.models import Player
 from app.games.service import GameService, ServiceError
@@ -34,27 +38,27 @@ from app.inbound.authenticate import Identity, auth_results_problem, identify
 from app.inbound.budget import Budget, OverBudget
 from app.inbound.dedupe import message_key
 from app.inbound.limits import header_facts
-from app.inbound.models import InboundMessage
+from app.inbound.models import NEW, InboundMessage
 from app.inbound.parse import ParsedMail, parse, read_sender
 from app.inbound.quotes import new_text
 from app.inbound.screen import bounce_reason, robot_reason
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import error_notices_since
-from app.prebuilt import Prebuilt
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
 
 INBOUND = InboundMessage.__table__
 OUTBOX = OutboundMessage.__table__
-STORE = Prebuilt(insert(INBOUND).returning(INBOUND.c.id))
+STORE = insert(INBOUND).returning(INBOUND.c.id)
 FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
-READ = Prebuilt(select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, INBOUND.c.full_size)
-                .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
-MARK = Prebuilt(update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
+READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, INBOUND.c.full_size)
+        .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
+MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
-    sender=bindparam("from_address")), carries_deferred=True)
-PENDING = (select(INBOUND.c.id).where(INBOUND.c.status == "new", INBOUND.c.received_at <= bindparam("before"))
+    sender=bindparam("from_address"))
+# Through the partial index of the new messages, its predicate written out so a prepared plan uses it too.
+PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindparam("before"))
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
 # The largest message any door takes in, as large as the common mail providers send. A larger one is refused
 # at the door, with the reason, before it is stored: SMTP 552, HTTP 413, ``ingest`` exit 65 (the mail system
@@ -126,20 +130,18 @@ def log_stored(inbound_id: int, duplicate: bool, source: str, size: int) -> None
 
 def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str | None = None,
              envelope_to: list[str] | None = None, full_size: int | None = None) -> tuple[int, bool]:
-    """``store`` on a connection that is in no transaction; the row is committed when this returns.
-
-    On PostgreSQL one autocommitted INSERT ... RETURNING (one round trip); SQLite commits its own transaction.
-    """
+    """``store`` on a connection that is in no transaction, in a short transaction of its own: the row is
+    committed when this returns, before anything else is done with the message."""
     key = message_key(raw)
     try:
-        with autocommitted(connection):
-            return STORE.execute(connection, {
+        with connection.begin():
+            return connection.execute(STORE, {
                 "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
                 "envelope_to": list(envelope_to or []), "full_size": full_size, "status": "new",
                 "received_at": utcnow(),
             }).scalar_one(), False
-    except IntegrityError:
-        with autocommitted(connection):
+    except IntegrityError:  # stored before: the key is the one a redelivery has
+        with connection.begin():
             return connection.execute(FIND, {"key": key}).scalar_one(), True
 
 
@@ -164,7 +166,7 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
         with connection.begin():
             received = in_hand
             if received is None:
-                row = READ.execute(connection, {"inbound_id": inbound_id}).first()
+                row = connection.execute(READ, {"inbound_id": inbound_id}).first()
                 if row is None:
                     return None
                 raw, envelope_from, envelope_to, full_size = row
@@ -172,7 +174,7 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
             pipeline = Pipeline(connection, settings, signer)
             status, outcome = pipeline.run(received)
             pipeline.service.flush()
-            marked = MARK.execute(connection, {"inbound_id": inbound_id, "new_status": status,
+            marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status,
                                                "new_outcome": outcome, "at": utcnow(),
                                                "from_address": pipeline.sender}).rowcount
             if marked != 1:

@@ -5,11 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
 from app.outbound.compose import assemble
+
+TO_SEND = "status IN ('pending', 'sending')"  # waiting for its first or next attempt, or being sent under a lease
+# Sent mail whose parts are still kept: what retention looks through, oldest first. Failed and bounced mail keeps
+# its parts for an operator.
+TO_COMPACT = "status = 'sent' AND compacted_at IS NULL"
 
 
 class OutboundMessage(Base):
@@ -22,6 +27,11 @@ class OutboundMessage(Base):
         Index("ix_outbound_messages_recipient_created_at", "recipient", "created_at"),
         Index("ix_outbound_messages_game_id_recipient", "game_id", "recipient"),
         Index("ix_outbound_messages_envelope_key", "envelope_key", unique=True),  # a bounce finds its mail
+        # What dispatch claims: only the rows still to send, by when they are next due.
+        Index("ix_outbound_messages_to_send", "next_attempt_at", "id", postgresql_where=text(TO_SEND),
+              sqlite_where=text(TO_SEND)),
+        Index("ix_outbound_messages_to_compact", "sent_at", postgresql_where=text(TO_COMPACT),
+              sqlite_where=text(TO_COMPACT)),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -38,6 +48,8 @@ class OutboundMessage(Base):
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     status: Mapped[str] = mapped_column(String(20), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # When the row is next to be tried: at once when queued, after a backoff when an attempt failed, and
+    # when its lease runs out while it is being sent (a worker that died mid-send leaves it for another).
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     # Which worker holds the lease (``app.outbound.lease``): after a restart it takes its own rows back at once.
@@ -48,6 +60,8 @@ class OutboundMessage(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # When retention dropped the headers and both parts of this sent mail (``OUTBOX_RETENTION_DAYS``).
+    compacted_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     @property
     def raw(self) -> bytes:

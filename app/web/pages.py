@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
 
 from app.games import history
@@ -97,8 +98,9 @@ def games() -> str | Response:
         player = db_session.get(Player, player_id)
         if player is None:
             return redirect(url_for("auth.login_form"))
-        rows = db_session.scalars(select(Game).where(
-            (Game.white_id == player_id) | (Game.black_id == player_id)).order_by(Game.id.desc())).all()
+        rows = db_session.scalars(select(Game).where(  # both players of every game by primary key, in two statements
+            (Game.white_id == player_id) | (Game.black_id == player_id)).order_by(Game.id.desc())
+            .options(selectinload(Game.white), selectinload(Game.black))).all()
         listed: dict[str, list[dict[str, Any]]] = {"In progress": [], "Waiting to start": [], "Finished": []}
         for game in rows:
             side = game.side_of(player)

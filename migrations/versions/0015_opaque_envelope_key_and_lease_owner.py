@@ -6,7 +6,7 @@ random key, found again through a unique index when a bounce comes back. The lea
 lets a restarted worker take back its own rows at once.
 
 Revision ID: 0015
-Revises: 0009
+Revises: 0011
 Create Date: 2026-11-24 10:00:00.000000
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0015'
-down_revision = '0009'
+down_revision = '0011'
 branch_labels = None
 depends_on = None
 

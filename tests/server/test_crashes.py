@@ -11,12 +11,12 @@ from email import message_from_bytes
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import create_engine, func, select, update
 from sqlalchemy.exc import DBAPIError
 
 from app.db import utcnow
 from app.games.mailing import Mailer
-from app.games.models import Event
+from app.games.models import Event, Game
 from app.inbound.clients import reply
 from app.inbound.models import InboundMessage
 from app.inbound.receive import SETTLE, Received, process, process_on, process_pending, receive, store
@@ -278,3 +278,31 @@ class SlowSink(Sink):
     async def handle_DATA(self, server, session, envelope):
         await asyncio.sleep(0.05)
         return await super().handle_DATA(server, session, envelope)
+
+
+def test_the_stored_message_is_committed_before_processing_and_the_moves_writes_only_with_the_mark(server, monkeypatch):
+    """Seen from another connection while the move is being processed: the message is there, new; nothing of
+    the move is, until its one transaction commits with the mark."""
+    table = Table(server)
+    game_id = table.start()
+    raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
+    events, mails = counts(server)
+    observer = create_engine(server.db.url)  # a plain reader: on SQLite it takes no write lock
+    seen = []
+    real_send = Mailer.send
+
+    def look_from_outside(self, game, mails):
+        real_send(self, game, mails)  # the outbox rows are written now, in the move's transaction
+        with observer.connect() as other:
+            seen.append(other.execute(select(InboundMessage.status).order_by(InboundMessage.id.desc())).first()[0])
+            seen.append(other.execute(select(func.count(Event.id))).scalar())
+            seen.append(other.execute(select(func.count(OutboundMessage.id))).scalar())
+            seen.append(other.execute(select(Game.ply).where(Game.id == game_id)).scalar())
+
+    monkeypatch.setattr(Mailer, "send", look_from_outside)
+    try:
+        assert "moved" in receive(server.db, server.settings, server.signer, raw, "smtp").outcome
+    finally:
+        observer.dispose()
+    assert seen == ["new", events, mails, 0]
+    assert counts(server) == (events + 1, mails + 2) and table.game(game_id).ply == 1

@@ -1,13 +1,12 @@
-"""Pooled connections: one that died while idle is replaced before anyone uses it; ``autocommitted``
-blocks commit each statement and leave the connection transactional again."""
+"""Pooled connections: one that died while idle is replaced before anyone uses it."""
 
 import time
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import OperationalError
 
-from app.db import autocommitted, make_engine, ping_when_idle
+from app.db import ping_when_idle
 
 
 def pooled_backend_killed(database_url: str, idle: float):
@@ -38,40 +37,4 @@ def test_a_connection_in_steady_use_is_not_pinged(postgres_url):
         connection.execute(text("select 1"))
     with engine.connect() as connection:  # the failure invalidated the pool: the next checkout is fresh
         assert connection.execute(text("select 1")).scalar() == 1
-    engine.dispose()
-
-
-def count(engine, table="kept"):
-    with engine.connect() as other:
-        return other.execute(text(f"select count(*) from {table}")).scalar()
-
-
-def test_an_autocommitted_block_commits_each_statement_and_then_the_connection_is_transactional_again(postgres_url):
-    engine = make_engine(postgres_url)
-    with engine.begin() as connection:
-        connection.execute(text("create table kept (id integer primary key)"))
-    with engine.connect() as connection:
-        with autocommitted(connection):
-            connection.execute(text("insert into kept values (1)"))
-            assert count(engine) == 1  # committed by its own statement, seen from another connection
-            with pytest.raises(IntegrityError):
-                connection.execute(text("insert into kept values (1)"))
-            connection.execute(text("insert into kept values (2)"))  # the failure aborted nothing else
-            assert count(engine) == 2
-        with connection.begin() as transaction:
-            connection.execute(text("insert into kept values (3)"))
-            assert count(engine) == 2  # a transaction again: not seen before its commit
-            transaction.rollback()
-        assert count(engine) == 2
-        with pytest.raises(IntegrityError), autocommitted(connection):
-            connection.execute(text("insert into kept values (1)"))
-        with connection.begin() as transaction:
-            connection.execute(text("insert into kept values (4)"))
-            transaction.rollback()
-    with engine.connect() as connection:  # the pool hands the same connection back, transactional
-        assert connection.connection.driver_connection.autocommit is False
-        with connection.begin() as transaction:
-            connection.execute(text("insert into kept values (5)"))
-            transaction.rollback()
-    assert count(engine) == 2
     engine.dispose()

@@ -42,7 +42,7 @@ def test_what_orjson_refuses_is_written_and_read_by_the_standard_library():
 
 
 def test_json_columns_round_trip_on_the_database(database_url):
-    """Through the ORM and through the prebuilt statements (psycopg's raw cursor on PostgreSQL) alike."""
+    """Through the ORM and through the game service's Core statements alike."""
     db = Database(database_url)
     db.upgrade()
     options = {"days": 3, 7: "seven", "name": "Zoë \u265a", "nested": [{"a": None}, (1, 2.5)]}

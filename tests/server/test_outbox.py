@@ -25,6 +25,14 @@ def make_due(server):
                         .values(next_attempt_at=utcnow() - timedelta(seconds=1)))
 
 
+def expire_leases(server):
+    """Time passes: every lease runs out, and a row being sent is due again."""
+    past = utcnow() - timedelta(seconds=1)
+    with server.db.transaction() as session:
+        session.execute(update(OutboundMessage).where(OutboundMessage.status == "sending")
+                        .values(lease_until=past, next_attempt_at=past))
+
+
 def test_temporary_failures_are_retried_with_backoff_until_delivered(tmp_path, database_url):
     with Sink(refuse_first=2) as sink:
         server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
@@ -102,8 +110,7 @@ def test_crash_after_sending_before_marking_sent_sends_nothing_twice(server, tmp
     monkeypatch.setattr(Dispatcher, "finish", original)
     assert {row.status for row in rows(server)} == {"sending"}
     assert dispatcher.run_once() == 0  # the lease still holds: no second worker grabs it
-    with server.db.transaction() as session:  # ... until it expires
-        session.execute(update(OutboundMessage).values(lease_until=utcnow() - timedelta(seconds=1)))
+    expire_leases(server)  # ... until it runs out
     assert dispatcher.run_once() == 2
     assert {row.status for row in rows(server)} == {"sent"}
     assert len(list((tmp_path / "box" / "new").iterdir())) == 2  # one file per mail, none twice
@@ -126,8 +133,7 @@ def test_crash_before_smtp_send_resends_the_same_bytes(tmp_path, database_url, m
         monkeypatch.setattr(SMTPTransport, "send", crash_once)
         with contextlib.suppress(Crash):
             dispatcher.run_once()
-        with server.db.transaction() as session:
-            session.execute(update(OutboundMessage).values(lease_until=utcnow() - timedelta(seconds=1)))
+        expire_leases(server)
         dispatcher.run_once()
         ids = [row.message_id for row in rows(server)]
         delivered = sorted(str(m["Message-ID"]) for a in (ALICE, BOB) for m in sink.to(a))

@@ -43,18 +43,24 @@ def test_a_changed_game_is_written_and_then_counts_as_saved(server):
     assert Table(server).game(game_id).public_white is True
 
 
-def test_a_moves_writes_go_in_the_statement_that_marks_the_message_on_postgresql(server):
+def test_a_move_is_plain_statements_each_where_it_is_written_and_the_mark_last(server):
+    """Stored on its own first; then one transaction: the game locked first, each write as it is made, and
+    the mark of the message last (so locks are taken game row first, inbound row last)."""
     table = Table(server)
     game_id = table.start()
     raw = table.reply_bytes(ALICE, "R e2-e4", "gmail", kind="request")
     with statements_seen(server.db.engine) as sent:
         assert table.deliver(raw) == "done: R e2-e4: moved"
-    writes = [statement for statement in sent if "UPDATE games" in statement]
-    assert len(writes) == 1 and Table(server).game(game_id).ply == 1
-    if server.db.engine.dialect.driver == "psycopg":  # store, lock, then everything else with the mark
-        assert len(sent) == 3
-        assert "INSERT INTO events" in writes[0] and "INSERT INTO outbound_messages" in writes[0]
-        assert writes[0].startswith("WITH") and ") UPDATE inbound_messages SET" in writes[0]  # the mark, last
+    sent = [statement for statement in sent if not statement.startswith("BEGIN")]  # SQLite's BEGIN IMMEDIATE
+    words = [" ".join(statement.split()[:3]) for statement in sent]
+    assert words == ["INSERT INTO inbound_messages",  # the store, committed on its own
+                     "SELECT games.id, games.variant,",  # the lock (FOR UPDATE where the database has it)
+                     "INSERT INTO events", "INSERT INTO outbound_messages", "UPDATE games SET",
+                     "UPDATE inbound_messages SET"]  # the mark
+    if server.db.engine.dialect.name == "postgresql":
+        assert sent[1].rstrip().endswith("FOR UPDATE OF games")
+    assert not any(statement.lstrip().upper().startswith("WITH") for statement in sent)  # no writes folded in
+    assert Table(server).game(game_id).ply == 1
 
 
 def test_a_player_change_writes_only_that_column(server):

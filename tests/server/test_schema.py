@@ -111,7 +111,8 @@ def test_migration_0007_leaves_the_indexes_the_servers_lookups_use(tmp_path, dat
     assert "ix_events_game_id" not in index_names(engine, "events")
     assert index_names(engine, "outbound_messages") == {
         "ix_outbound_messages_recipient_created_at", "ix_outbound_messages_game_id_recipient",
-        "ix_outbound_messages_status", "ix_outbound_messages_envelope_key"}  # the last: a bounce finds its mail
+        "ix_outbound_messages_status", "ix_outbound_messages_envelope_key",  # a bounce finds its mail
+        "ix_outbound_messages_to_send", "ix_outbound_messages_to_compact"}  # partial: rows to send, to compact
     server.db.migrate("downgrade", "0006")
     assert "ix_events_game_id" in index_names(engine, "events")
     assert {"ix_outbound_messages_recipient", "ix_outbound_messages_game_id",
@@ -139,3 +140,24 @@ def test_the_outbox_lookups_can_use_an_index_on_postgresql(tmp_path, postgres_ur
     server.db.engine.dispose()
     assert "ix_outbound_messages_recipient_created_at" in used["errors"], used["errors"]
     assert "ix_outbound_messages_game_id_recipient" in used["latest"], used["latest"]
+
+
+def test_migrations_0010_and_0011_go_down_and_up_again_and_running_games_get_their_next_look(server):
+    """Upgrading a server with games under way: each running game's clock is looked at when it was due."""
+    from datetime import timedelta
+
+    from tests.server.harness import ALICE, Table
+
+    table = Table(server)
+    running, over = table.start(), table.start()
+    table.reply(ALICE, "resign", kind="request")  # the latest request is the second game's
+    running_deadline = table.game(running).deadline
+    server.db.migrate("downgrade", "0009")
+    assert "next_clock_at" not in {column["name"] for column in inspect(server.db.engine).get_columns("games")}
+    assert "ix_games_status" in index_names(server.db.engine, "games")
+    server.db.upgrade()
+    assert table.game(running).next_clock_at == running_deadline - timedelta(hours=24)
+    assert table.game(over).next_clock_at is None
+    indexes = index_names(server.db.engine, "games")
+    assert {"ix_games_next_clock_at", "ix_games_white_id", "ix_games_black_id"} <= indexes
+    assert "ix_games_status" not in indexes

@@ -1,0 +1,157 @@
+"""Filling a throw-away PostgreSQL database to many games, with the rows one real game leaves behind.
+
+One game is played through the real pipeline (invited, accepted and set up by mail, then its moves as replies
+to the real move requests, every mail sent), and its rows are copied in SQL, once per game: the game row, its
+events (what each player was told and saw), its processed inbound replies and its sent mails. Each copy is a
+game of two players of a pool, dated somewhere in the last two years: a copy younger than ACTIVE_DAYS is still
+running (its next reminder a day or more away), an older one is over. What retention would have dropped from an
+old copy is dropped (its replies' raw bytes, its mails' headers and parts), as on a server that has run that long (a day
+early, so that none comes of age while the measures run).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import Connection, text
+
+from app.games.service import GameService
+from app.inbound.clients import reply
+from app.outbound.outbox import MaildirTransport
+from app.server import Server
+from benchmarks.pipeline import CLIENTS, SIDES, address, answer_all, latest_mail, run_ours, scripted_orders
+
+SPAN_DAYS = 730  # copies are dated over the last two years
+ACTIVE_DAYS = 40  # a copy younger than this is a game still under way
+SPREAD = 10007  # copies' ages: (number * 7919) mod SPREAD, in SPREAD-ths of the span (a prime: all differ)
+
+
+@dataclass(frozen=True)
+class Template:
+    """The game whose rows are copied, and its players' addresses (each copy's players stand in for them)."""
+
+    game_id: int
+    white: str
+    black: str
+
+
+def play_template(server: Server, folder: Path, plies: int) -> Template:
+    """One game through the real pipeline: invitations, setups, ``plies`` moves by reply, every mail sent."""
+    number = 999_999  # its players are address("white", number) and address("black", number)
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, server.settings, server.signer)
+        game_id = service.create_game("looking-glass", service.player(address("white", number)),
+                                      service.player(address("black", number)), {}, None).id
+    answer_all(server, {number: game_id}, "invitation", lambda side: "accept")
+    answer_all(server, {number: game_id}, "setup-request", lambda side: "setup 518")
+    for ply, order in enumerate(scripted_orders(random.Random(11))[:plies]):
+        player = address(SIDES[ply % 2], number)
+        sent = latest_mail(server, game_id, player, "request")
+        run_ours(server, [reply(sent, order, CLIENTS[ply % len(CLIENTS)], player)])
+    send_everything(server, folder)
+    return Template(game_id, address("white", number), address("black", number))
+
+
+def send_everything(server: Server, folder: Path) -> int:
+    dispatcher = server.dispatcher(MaildirTransport(folder / "sent"))
+    sent = 0
+    while done := dispatcher.run_once(limit=200):
+        sent += done
+    return sent
+
+
+def add_heavy_player(connection: Connection, now: datetime) -> int:
+    """The player with many games (the games page's worst case)."""
+    return connection.execute(text(
+        "INSERT INTO players (email, name, preferences, vacation_year, vacation_days_used, bounces, created_at) "
+        "VALUES ('heavy@scale.test', 'Heavy', '{}', 0, 0, 0, :now) RETURNING id"), {"now": now}).scalar_one()
+
+
+def fill(connection: Connection, template: Template, first: int, count: int, heavy: tuple[int, int],
+         now: datetime, retention_days: int) -> None:
+    """Copies number ``first`` to ``first + count - 1`` of the template game, with ``count // 2`` new players;
+    the copies numbered below ``heavy[1]`` are played by player ``heavy[0]`` as White."""
+    values = {"now": now, "first": first, "count": count, "half": count // 2, "template": template.game_id,
+              "white": template.white, "black": template.black, "heavy": heavy[0], "heavy_games": heavy[1],
+              "span": timedelta(days=SPAN_DAYS), "active": timedelta(days=ACTIVE_DAYS), "spread": SPREAD,
+              "cutoff": now - timedelta(days=retention_days - 1)}
+    players = connection.execute(text("SELECT max(id) FROM players")).scalar_one()
+    games = connection.execute(text("SELECT max(id) FROM games")).scalar_one()
+    values |= {"players": players, "games": games}
+    for statement in (PLAYERS, GAMES, EVENTS, OUTBOX, INBOUND, *RESTART_IDS):
+        connection.execute(text(statement), values)
+
+
+PLAYERS = """
+INSERT INTO players (id, email, name, preferences, vacation_year, vacation_days_used, bounces, created_at)
+SELECT :players + n, 'player' || (:first + n) || '@scale.test', 'Player ' || (:first + n), '{}', 0, 0, 0,
+       :now - :span
+FROM generate_series(1, :half) AS n
+"""
+
+# Copy number k is game :games + 1 + (k - :first), aged (k * 7919 mod SPREAD) SPREAD-ths of the span.
+GAMES = """
+INSERT INTO games (id, variant, options, days, status, white_id, black_id, challenger_id, white_accepted,
+                   black_accepted, state, ply, last_seq, deadline, reminded, next_clock_at, commitments,
+                   told_since_move, result, reason, public_white, public_black, created_at, updated_at)
+SELECT :games + 1 + i, t.variant, t.options, t.days,
+       CASE WHEN running THEN 'active' ELSE 'over' END,
+       CASE WHEN :first + i < :heavy_games THEN :heavy ELSE :players + 1 + i % :half END,
+       :players + 1 + (i + 1) % :half, NULL, true, true, t.state, t.ply, t.last_seq,
+       CASE WHEN running THEN :now + interval '2 days' + (i % 48) * interval '1 hour' END, false,
+       CASE WHEN running THEN :now + interval '1 day' + (i % 48) * interval '1 hour' END,
+       t.commitments, t.told_since_move,
+       CASE WHEN running THEN NULL ELSE '1-0' END, CASE WHEN running THEN NULL ELSE 'resigned' END,
+       false, false, :now - age, :now - age + (t.updated_at - t.created_at)
+FROM games AS t,
+     LATERAL (SELECT n - 1 AS i, :span * (((:first + n - 1) * 7919) % :spread) / :spread AS age
+              FROM generate_series(1, :count) AS n) AS copy,
+     LATERAL (SELECT copy.age < :active AS running) AS phase
+WHERE t.id = :template
+"""
+
+EVENTS = """
+INSERT INTO events (game_id, seq, by, "order", result, move_number, ply, told, views, position, created_at)
+SELECT g.id, e.seq, e.by, e."order", e.result, e.move_number, e.ply, e.told, e.views, e.position,
+       e.created_at + (g.created_at - t.created_at)
+FROM games AS g, games AS t, events AS e
+WHERE g.id > :games AND t.id = :template AND e.game_id = :template
+"""
+
+# Sent mail: a Message-ID of its own per copy; older than the retention, its headers and parts dropped.
+OUTBOX = """
+INSERT INTO outbound_messages (message_id, recipient, kind, subject, headers, body_text, body_html, game_id,
+                               status, attempts, next_attempt_at, lease_until, sent_at, last_error, created_at,
+                               compacted_at)
+SELECT '<' || g.id || '.' || substr(o.message_id, 2), CASE WHEN o.recipient = :white THEN w.email ELSE b.email END,
+       o.kind, o.subject, CASE WHEN old THEN '[]' ELSE o.headers END,
+       CASE WHEN old THEN '' ELSE o.body_text END, CASE WHEN old THEN '' ELSE o.body_html END, g.id,
+       o.status, o.attempts, o.next_attempt_at + shift, NULL, o.sent_at + shift, NULL, o.created_at + shift,
+       CASE WHEN old THEN :now END
+FROM games AS g JOIN players AS w ON w.id = g.white_id JOIN players AS b ON b.id = g.black_id,
+     games AS t, outbound_messages AS o,
+     LATERAL (SELECT g.created_at - t.created_at AS shift) AS moved,
+     LATERAL (SELECT o.sent_at + shift < :cutoff AS old) AS age
+WHERE g.id > :games AND t.id = :template AND o.game_id = :template
+"""
+
+# Processed replies: a key of their own per copy; older than the retention, their raw bytes dropped.
+INBOUND = """
+INSERT INTO inbound_messages (message_key, raw, envelope_from, envelope_to, source, full_size, status, outcome,
+                              sender, received_at, processed_at, compacted_at)
+SELECT i.message_key || '.' || g.id, CASE WHEN old THEN ''::bytea ELSE i.raw END, i.envelope_from,
+       i.envelope_to, i.source, i.full_size, i.status, i.outcome,
+       CASE WHEN i.sender = :white THEN w.email ELSE b.email END, i.received_at + shift, i.processed_at + shift,
+       CASE WHEN old THEN :now END
+FROM games AS g JOIN players AS w ON w.id = g.white_id JOIN players AS b ON b.id = g.black_id,
+     games AS t, inbound_messages AS i,
+     LATERAL (SELECT g.created_at - t.created_at AS shift) AS moved,
+     LATERAL (SELECT i.processed_at + shift < :cutoff AS old) AS age
+WHERE g.id > :games AND t.id = :template AND i.sender IN (:white, :black)
+"""
+
+RESTART_IDS = tuple(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"
+                    for table in ("players", "games"))

@@ -1,0 +1,131 @@
+"""The periodic statements and a player's games read through their indexes on PostgreSQL, whatever the table sizes.
+
+Each table is filled well past the work due (finished games, sent mail, processed replies), ANALYZEd, and the
+statement's generic plan (the one a prepared statement gets) must go through the index meant for it and walk no
+table whole.
+"""
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import event, text
+
+from app import retention
+from app.db import utcnow
+from app.games.records import DUE_GAMES
+from app.inbound.receive import PENDING
+from app.outbound.outbox import CLAIMABLE
+from tests.conftest import make_server
+from tests.server.harness import Table
+from tests.server.plans import generic_plan
+from tests.web_helpers import client_for
+
+MANY = 5000
+
+
+@pytest.fixture
+def filled(tmp_path, postgres_url):
+    """A server whose tables hold MANY rows that need nothing: finished games, sent mail, processed replies."""
+    server = make_server(tmp_path, postgres_url)
+    past = utcnow() - timedelta(days=400)
+    with server.db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO players (email, name, preferences, vacation_year, vacation_days_used, bounces, created_at) "
+            "SELECT 'p' || n || '@fill.test', 'p' || n, '{}', 0, 0, 0, :past FROM generate_series(1, :count) n"),
+            {"count": MANY // 2, "past": past})
+        connection.execute(text(
+            "INSERT INTO games (variant, options, days, status, white_id, black_id, white_accepted, black_accepted, "
+            "state, ply, last_seq, reminded, commitments, told_since_move, result, public_white, public_black, "
+            "created_at, updated_at) "
+            "SELECT 'looking-glass', '{}', 3, 'over', first.id + n % :players, first.id + (n + 1) % :players, "
+            "true, true, '{}', 40, 40, false, '{}', '{}', '1-0', false, false, :past, :past "
+            "FROM generate_series(1, :count) n, (SELECT min(id) AS id FROM players) first"),
+            {"count": MANY, "players": MANY // 2, "past": past})
+        connection.execute(text(
+            "INSERT INTO outbound_messages (message_id, recipient, kind, subject, headers, body_text, body_html, "
+            "status, attempts, next_attempt_at, sent_at, created_at) "
+            "SELECT '<fill.' || n || '@mirrorpost.test>', 'p' || n || '@fill.test', 'request', 's', '[]', 'text', "
+            "'<p>html</p>', 'sent', 1, :past, :past, :past FROM generate_series(1, :count) n"),
+            {"count": MANY, "past": past})
+        connection.execute(text(
+            "INSERT INTO inbound_messages (message_key, raw, envelope_from, envelope_to, source, status, outcome, "
+            "sender, received_at, processed_at, compacted_at) "
+            "SELECT '<reply.' || n || '@fill.test>', '', NULL, '[]', 'smtp', 'done', 'done: moved', "
+            "'p' || n || '@fill.test', :past, :past, :past FROM generate_series(1, :count) n"),
+            {"count": MANY, "past": past})
+        connection.execute(text(
+            "INSERT INTO login_tokens (nonce, email, client, created_at) "
+            "SELECT 'nonce' || n, 'p' || n || '@fill.test', 'client', :past FROM generate_series(1, :count) n"),
+            {"count": MANY, "past": past})
+    yield server
+    server.db.engine.dispose()
+
+
+def plan_of(server, statement, **values) -> str:
+    with server.db.engine.connect() as connection:
+        return generic_plan(connection, statement, values)
+
+
+def assert_reads_through(plan: str, index: str, table: str) -> None:
+    assert index in plan, plan
+    assert f"Seq Scan on {table}" not in plan, plan
+
+
+def test_the_clock_reads_only_the_games_due(filled):
+    Table(filled).start()  # one running game among the finished ones
+    plan = plan_of(filled, DUE_GAMES, now=utcnow(), limit=200)
+    assert_reads_through(plan, "ix_games_next_clock_at", "games")
+
+
+def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):
+    Table(filled).new_game()  # two mails to send among the sent ones
+    plan = plan_of(filled, CLAIMABLE.with_for_update(skip_locked=True), now=utcnow(), limit=20)
+    assert_reads_through(plan, "ix_outbound_messages_to_send", "outbound_messages")
+
+
+def test_the_inbound_sweep_reads_only_the_new_messages(filled):
+    plan = plan_of(filled, PENDING, before=utcnow(), limit=50)
+    assert_reads_through(plan, "ix_inbound_messages_new", "inbound_messages")
+
+
+@pytest.mark.parametrize(("find", "change", "index", "table"), [
+    (retention.OLD_INBOUND, retention.COMPACT_INBOUND, "ix_inbound_messages_to_compact", "inbound_messages"),
+    (retention.OLD_OUTBOX, retention.COMPACT_OUTBOX, "ix_outbound_messages_to_compact", "outbound_messages"),
+    (retention.OLD_TOKENS, retention.DROP_TOKENS, "ix_login_tokens_created_at", "login_tokens"),
+])
+def test_retention_reads_only_the_rows_it_may_drop(filled, find, change, index, table):
+    """A batch's ids through the partial index of what may go, then those rows through an index (the primary key,
+    or that partial index when it is the smaller)."""
+    plan = plan_of(filled, find, before=utcnow() - timedelta(days=30), batch=500)
+    assert_reads_through(plan, index, table)
+    plan = plan_of(filled, change, ids=[1, 2, 3], now=utcnow())
+    assert_reads_through(plan, "Index Scan using", table)
+
+
+def test_a_players_games_and_their_players_are_read_through_indexes(filled):
+    """The games page's own statements, as the driver got them: the games by either side's index, then their
+    players by primary key (never a walk of the games or the players)."""
+    table = Table(filled)
+    game_id = table.start()
+    game = table.game(game_id)
+    client = client_for(filled, game_id, game.white_id)
+    seen: list[tuple[str, dict]] = []
+
+    def listen(_connection, _cursor, statement, parameters, _context, _executemany):
+        seen.append((statement, parameters))
+
+    event.listen(filled.db.engine, "before_cursor_execute", listen)
+    try:
+        assert client.get("/games").status_code == 200
+    finally:
+        event.remove(filled.db.engine, "before_cursor_execute", listen)
+    (games, games_values), = [(sql, values) for sql, values in seen if "FROM games" in sql]
+    players = [(sql, values) for sql, values in seen if "FROM players" in sql and " IN (" in sql]
+    assert players
+    with filled.db.engine.connect() as connection:
+        plan = generic_plan(connection, games, games_values)
+        assert "ix_games_white_id" in plan and "ix_games_black_id" in plan, plan
+        assert "Seq Scan" not in plan, plan
+        for sql, values in players:
+            plan = generic_plan(connection, sql, values)
+            assert "pk_players" in plan and "Seq Scan" not in plan, plan
