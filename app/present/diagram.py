@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from app.present.words import PIECE_NAMES
 
@@ -24,9 +25,8 @@ SEEN = "seen"  # a square a message named (a report, an arrival)
 EMPTY_RUNS = str.maketrans({str(run): "." * run for run in range(1, 9)})  # FEN's digits: runs of empty squares
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One square or strip cell."""
+class Cell(NamedTuple):
+    """One square or strip cell (a tuple: boards are made of many, and renderers cache by them)."""
 
     piece: str = ""  # a FEN letter (upper case White), UNKNOWN, or "" when empty
     shade: str = ""  # "light" or "dark" on a board, "" in a strip
@@ -35,8 +35,7 @@ class Cell:
     label: str = ""  # a short tag drawn with the piece (a square name in a strip, a rook's hand)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     label: str  # the rank number, drawn on both ends
     cells: tuple[Cell, ...]
 

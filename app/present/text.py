@@ -9,6 +9,7 @@ place of the closing mark, in lower case. A strip cell is its letter and its lab
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 
 from app.present.diagram import LAST, SEEN, Cell, Figure, Grid
 
@@ -24,7 +25,8 @@ def cell_text(cell: Cell, board: bool) -> str:
     return f"{opening}{letter}{cell.label[:1].lower() or closing}"
 
 
-def grid_lines(grid: Grid) -> list[str]:
+@lru_cache(maxsize=512)  # a grid recurs in both players' mails and from move to move
+def grid_lines(grid: Grid) -> tuple[str, ...]:
     """The caption, the column letters, and one line a row with its label on both ends."""
     lines = [grid.caption]
     if grid.is_board:
@@ -36,7 +38,7 @@ def grid_lines(grid: Grid) -> list[str]:
     else:  # a blank line where a board has its file letters, so the rows line up with a board's ranks
         lines.append("")
         lines += [f"{row.label:>2}  " + " ".join(cell_text(cell, False) for cell in row.cells) for row in grid.rows]
-    return lines
+    return tuple(lines)
 
 
 def side_by_side(grids: tuple[Grid, ...]) -> list[str]:
@@ -67,6 +69,7 @@ def figure_lines(figure: Figure, indent: str = "  ") -> list[str]:
     return lines
 
 
-def wrapped(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH - 2, initial_indent=indent, subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False) or [""]
+@lru_cache(maxsize=1024)  # legends and piece lists recur from mail to mail
+def wrapped(text: str, indent: str) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(text, WIDTH - 2, initial_indent=indent, subsequent_indent=indent + "  ",
+                               break_long_words=False, break_on_hyphens=False)) or ("",)
