@@ -307,7 +307,8 @@ class Mailer:
         end = presenter.end_words(game.result, game.reason)
         position = variant.position(state)
         started = any(placement != EMPTY_BOARD for placement in position.values())
-        figure = presenter.reveal(position, {}, self.names(game, side)) if started else Figure()
+        views = {each: variant.view(state, each) for each in SIDES}  # the game is over: all may be shown
+        figure = presenter.reveal(position, views, self.names(game, side)) if started else Figure()
         rows = variant.hidden_setups(state)
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
                                 check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
@@ -331,7 +332,7 @@ class Mailer:
             "subject": subject,
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        "(Black).",
-            "outcome": presenter.outcome_for(side, game.result, game.reason),
+            "outcome": presenter.outcome_for(side, game.result, game.reason, names),
             "last": [line for line in presenter.lines([m for m in last if m["kind"] != "end"], names)],
             "history_url": self.history_url(game, side),
             "reveal_url": reveal_url,

@@ -91,15 +91,16 @@ class Presenter:
     def reason_words(self, reason: str | None) -> str:
         return REASONS.get(reason or "", reason or "")
 
-    def outcome_for(self, side: str, result: str | None, reason: str | None) -> str:
-        """The end as one player hears it: "You won: the king was captured."."""
-        why = self.reason_words(reason)
+    def outcome_for(self, side: str, result: str | None, reason: str | None, names: Names) -> str:
+        """The end as one player hears it: "You won: the king was captured.", "You lost: you ran out of time."."""
         if result == "1/2-1/2":
-            return f"A draw: {why}."
+            return f"A draw: {self.reason_words(reason)}."
         if result not in ("1-0", "0-1"):
-            return f"The game ended: {why}."
+            return f"The game ended: {self.reason_words(reason)}."
         won = (result == "1-0") == (side == "white")
-        return f"You {'won' if won else 'lost'}: {why}."
+        loser = names.opponent if won else "you"
+        why = {"resigned": f"{loser} resigned", "time": f"{loser} ran out of time"}.get(reason or "")
+        return f"You {'won' if won else 'lost'}: {why or self.reason_words(reason)}."
 
     def end_words(self, result: str | None, reason: str | None) -> str:
         return f"{RESULT_WORDS.get(result or '', result)} ({self.reason_words(reason)})"

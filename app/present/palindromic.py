@@ -70,7 +70,8 @@ class PalindromicPresenter(Presenter):
             return (f"{who} castled {message['castle']}: the king went {message['from']} to {message['to']}, "
                     f"the {message['handed']}-handed rook {message['rook_from']} to {message['rook_to']}.")
         hand = f"{message['handed']}-handed " if message.get("handed") else ""
-        return (f"{who} moved {names.whose(message['color'])} {hand}{piece_name(message['piece'])} "
+        whose = "your" if message["color"] == names.me else "their"
+        return (f"{who} moved {whose} {hand}{piece_name(message['piece'])} "
                 f"{message['from']} to {message['to']} ({message['san']}).")
 
     def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:

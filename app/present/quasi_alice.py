@@ -53,7 +53,8 @@ class QuasiAlicePresenter(Presenter):
         if message.get("castle"):
             text = f"{who} castled {message['castle']} on board {message['board']}"
         else:
-            text = (f"{who} moved {names.whose(message['color'])} {piece_name(message['piece'])} on board "
+            whose = "your" if message["color"] == names.me else "their"
+            text = (f"{who} moved {whose} {piece_name(message['piece'])} on board "
                     f"{message['board']} from {message['from']} to {message['to']}")
         captured = message.get("captured")
         if captured:
@@ -89,8 +90,8 @@ class QuasiAlicePresenter(Presenter):
         layout = tuple(tuple(board_grid(f"Board {name}", squares_of(view["boards"][name]), side == "white",
                                         marks[name]) for name in row) for row in LAYOUT)
         legend = (legend_of_pieces(),
-                  "[x] marks the last move: its start and end on the board it was played on, and the square "
-                  "it landed on on the board it went over to.")
+                  "The last move is marked ([x] in plain text): its start and end on the board it was played "
+                  "on, and the square it landed on on the board it went over to.")
         return Figure(layout, legend)
 
     def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:

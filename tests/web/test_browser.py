@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from email import message_from_bytes
 from email.policy import default
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -18,25 +16,6 @@ from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import free_port
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture
-def browser():
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the browser tests: Debian's chromium is not installed")
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def site(tmp_path):
     port = free_port()
