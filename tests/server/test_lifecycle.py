@@ -137,7 +137,8 @@ def test_game_over_mail_tells_the_whole_game_in_both_parts(server):
     told = "a piece stopped on Real e4 and asked about Mirror e4: empty, so it came through into your world."
     assert told in " ".join(reveal.split()) and "Every event" not in html  # every event: on the reveal page
     # Both true positions are drawn as boards, then what each player's notebook held at the end.
-    assert html.count("world (true position)</td>") == 2 and html.count("notebook of the ") == 4  # caption and accessible name
+    assert html.count("world (true position)</td>") == 2
+    assert html.count("notebook of the ") == 4  # each notebook's caption and accessible name
     pieces = sum(1 for fen in game.state["worlds"].values() for char in fen.split()[0] if char.isalpha())
     assert sum(html.count(f"&#{code};") for code in range(9812, 9824)) > pieces
 
