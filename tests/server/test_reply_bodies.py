@@ -99,3 +99,16 @@ def test_a_reply_whose_alternatives_were_lost_is_played(server):
     raw = rebodied(table.reply_bytes(ALICE, "", "gmail", kind="request"), "multipart/alternative", "R g1-f3\r\n")
     assert table.deliver(raw) == "done: R g1-f3: moved"
     assert table.game(game_id).ply == 1
+
+
+@pytest.mark.parametrize(("style", "written"), [
+    ("gmail-bottom", "R g1\u200b-f3"),
+    ("thunderbird-inline", "\ufeffR\u00a0g1-f3"),
+    ("outlook-fr", "R g1\u200d-f3"),
+    ("webmail-html-bottom", "R\u202fg1-f3\u200e"),
+])
+def test_a_reply_with_invisible_characters_is_played(server, style, written):
+    table = Table(server)
+    game_id = table.start()
+    assert table.reply(ALICE, written, style, kind="request") == "done: R g1-f3: moved"
+    assert table.game(game_id).ply == 1
