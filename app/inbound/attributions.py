@@ -88,7 +88,7 @@ def is_attribution(line: str) -> bool:
         return True
     if not lowered.endswith(COLONS) or not VERB_ANYWHERE.search(lowered):
         return False
-    # the verb before the name ("Den ... skrev Alice:"), or before a date ("... ezt írta (időpont: ...):")
+    # the verb before the name ("Den ... skrev Bob:"), or before a date ("... ezt írta (időpont: ...):")
     return bool(OPENING.match(lowered) or "@" in lowered)
 
 
