@@ -1,5 +1,10 @@
 """HTML to plain text in time linear in its length, leaving out what clients quote.
 
+A blockquote is left out where it stands, and what follows it is read (a reply written below
+or between quotes); an attribution a client marks by its class (Thunderbird's) is left out with
+it; the quoted original a client marks by class or id (Gmail's, Outlook's, ...) is left out with
+everything after it, since clients put it last and Outlook's holds the original unquoted.
+
 libxml2's HTML parser (through lxml) builds the tree in one pass, in C, without holding
 the interpreter lock while it parses; one walk over the tree collects the text. The
 standard library's ``html.parser`` was not used: on malformed input (a run of ``<!--``
@@ -16,8 +21,9 @@ from lxml import etree
 BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"})
 VOID = frozenset({"br", "hr"})  # one line break each, not one at the start and one at the end
 SKIPPED = frozenset({"style", "script", "head", "title", "blockquote"})  # not text, or a quote
-QUOTE_CLASSES = frozenset({"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
-                           "gmail_extra"})
+QUOTE_CLASSES = frozenset({"gmail_quote", "gmail_attr", "yahoo_quoted", "protonmail_quote", "gmail_extra",
+                           "moz-forward-container"})
+ATTRIBUTION_CLASSES = frozenset({"moz-cite-prefix"})  # "On ... wrote:" above a blockquote
 QUOTE_IDS = frozenset({"divrplyfwdmsg", "appendonsend", "x_divrplyfwdmsg", "mail-editor-reference-message-container"})
 
 
@@ -26,14 +32,21 @@ def _parser() -> etree.HTMLParser:
                             remove_pis=True, remove_blank_text=False, default_doctype=False)
 
 
+def classes_of(element: etree._Element) -> set[str]:
+    return set((element.get("class") or "").lower().split())
+
+
 def starts_quote(element: etree._Element) -> bool:
     """Whether everything from this element on is the quoted original (Gmail's, Outlook's, ... markers)."""
-    classes = set((element.get("class") or "").lower().split())
-    return bool(classes & QUOTE_CLASSES) or (element.get("id") or "").lower() in QUOTE_IDS
+    return bool(classes_of(element) & QUOTE_CLASSES) or (element.get("id") or "").lower() in QUOTE_IDS
 
 
-def html_to_text(html: str) -> str:
-    """The text a reader sees first in an HTML body, without blockquotes or the quoted original."""
+def html_to_text(html: str, quote_mark: str = "") -> str:
+    """The text a reader sees in an HTML body, without blockquotes, attributions or the quoted original.
+
+    ``quote_mark``: a line left where a blockquote was (``>`` tells ``quotes`` that an attribution
+    above it introduced a quote, and that the text below it is the player's again).
+    """
     if not html.strip():
         return ""
     root = etree.fromstring(html.encode("utf-8", "replace"), _parser())
@@ -48,7 +61,9 @@ def html_to_text(html: str) -> str:
                 break
             if tag in BLOCKS:
                 parts.append("\n")
-            if tag in SKIPPED:
+            if tag == "blockquote" and quote_mark:
+                parts.append(f"\n{quote_mark}\n")
+            if tag in SKIPPED or classes_of(element) & ATTRIBUTION_CLASSES:
                 walk.skip_subtree()
             elif element.text:
                 parts.append(element.text)

@@ -70,17 +70,22 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
 
     The HTML part is decoded only when there is no text to read (a reply's HTML part usually quotes
     our whole move request). At most ``PART_LIMIT`` parts are looked at, and a part whose header holds
-    a field too long to parse is passed over. The text is cut to ``TEXT_LIMIT`` characters.
+    a field too long to parse is passed over. When neither says anything, the body of a multipart/alternative
+    that holds no parts, or the text around its empty parts, is read (``unsplit_text``).
+    The text is cut to ``TEXT_LIMIT`` characters.
     """
     budget = budget or Budget()
     plain: str | None = None
     html_part: Message | None = None
+    unsplit: Message | None = None
     for number, part in enumerate(message.walk()):
         if number >= PART_LIMIT:
             break
         if number and any(len(value) > PART_HEADER_LIMIT for _name, value in part.raw_items()):
             continue
         kind = part.get_content_type()  # read once: each call parses the part's Content-Type again
+        if kind == "multipart/alternative" and unsplit is None:
+            unsplit = part
         if kind.startswith("multipart/") or kind == "message/rfc822" or part.get_content_disposition() == "attachment":
             continue
         if kind == "text/plain" and plain is None:
@@ -93,10 +98,26 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
     if html_part is not None:
         html = decode_payload(html_part)
         budget.decode(len(html), "decoding the HTML part")
-        text = html_to_text(html)
+        text = html_to_text(html, quote_mark=">")
         budget.check("turning HTML into text")
-        return text[:TEXT_LIMIT], True
+        if text.strip() or unsplit is None:
+            return text[:TEXT_LIMIT], True
+    if unsplit is not None:
+        text = unsplit_text(unsplit)
+        budget.decode(len(text), "decoding the body of a multipart")
+        if text.strip():
+            return text[:TEXT_LIMIT], False
     return (plain or "")[:TEXT_LIMIT], False
+
+
+def unsplit_text(part: Message) -> str:
+    """What a multipart says outside any part: its whole body when no part was found in it (no boundary,
+    or none in the body: a client that never wrapped its text in the parts it announced), else the text
+    around its parts (one that wrote it there and left the alternatives empty)."""
+    if not part.is_multipart():
+        return decode_payload(part)
+    around = [each for each in (part.preamble, part.epilogue) if each and each.strip()]
+    return "\n".join(each.encode("ascii", "surrogateescape").decode("utf-8", "replace") for each in around)
 
 
 def _header(message: Message, name: str) -> str:

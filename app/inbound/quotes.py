@@ -1,44 +1,30 @@
 """The new text of a reply: what the player wrote, without quotes, signatures or forwards.
 
-Layered, strongest signal first: we stored the text we sent, so a run of lines
-that also stand in the message being answered is the quote, whatever the client
-did to its markers. Then our own "reply above this line" marker, attribution and
-separator lines of the common clients (translated ones too), ``>`` lines,
-signatures and forwarded parts.
+What the player wrote may stand anywhere: above the quote, below it (bottom-posting) or between
+its lines (inline replies). The lines are read in order, invisible characters taken out first
+(``invisible``), and sorted by the strongest signal first:
+
+- ``>`` lines are quoted; so is a line right below one that completes it into a line we sent (a
+  client wrapped the quote and marked only its first part);
+- an attribution, a separator or a header block (``attributions``) introduces a quote: when ``>``
+  lines follow it, reading goes on below them; when the original follows it unmarked, nothing
+  after it is the player's;
+- nothing after our own "reply above this line" marker, a signature or a forward is the player's;
+  nor after a run of lines that also stand in the mail being answered (we stored the text we sent,
+  so such a run is the quote whatever the client did to its markers).
+
+Each line costs work bounded by its length, so the whole is linear in the text.
 """
 
 from __future__ import annotations
 
 import re
 
+from app.inbound.attributions import ends_new_text, intro_end, is_quoted
+from app.inbound.invisible import visible
 from app.outbound.render import MARKER
 
-ATTRIBUTION = [
-    r"^on\b.{0,200}\bwrote:?\s*$",  # Gmail, Apple Mail, Thunderbird
-    r"^am\b.{0,200}\bschrieb.{0,80}:?\s*$",  # German
-    r"^le\b.{0,200}\ba [ée]crit\s*:?\s*$",  # French
-    r"^el\b.{0,200}\bescribi[óo]:?\s*$",  # Spanish
-    r"^il giorno\b.{0,200}\bha scritto:?\s*$",  # Italian
-    r"^op\b.{0,200}\bschreef.{0,80}:?\s*$",  # Dutch
-    r"^em\b.{0,200}\bescreveu:?\s*$",  # Portuguese
-    r"^.{0,200}\b(wrote|schrieb|a [ée]crit|escribi[óo]|ha scritto|schreef|escreveu|skrev|napisał)\s*:\s*$",
-    r"^-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|mensaje original|"
-    r"messaggio originale|oorspronkelijk bericht|mensagem original)\s*-{2,}\s*$",
-    r"^-{2,}\s*(forwarded message|weitergeleitete nachricht|message transféré)\s*-{2,}.*$",
-    r"^begin forwarded message:?\s*$",
-    r"^_{10,}\s*$",  # Outlook's separator line
-    r"^\*?(from|von|de|van|da|från|od)\s*:\*?\s.+",  # Outlook's header block ("From: ... Sent: ...")
-]
-ATTRIBUTION_RE = [re.compile(pattern, re.IGNORECASE) for pattern in ATTRIBUTION]
-SIGNATURE_RE = re.compile(
-    r"^(--\s*|sent from my .*|get outlook for .*|envoyé de mon .*|von meinem .* gesendet|"
-    r"enviado desde mi .*|inviato da .*|sent from mail for windows.*|sent with proton ?mail.*)$",
-    re.IGNORECASE,
-)
-HEADER_BLOCK_NEXT = re.compile(r"^\*?(sent|gesendet|envoyé|date|datum|to|an|à|subject|betreff|objet)\s*:", re.I)
 MIN_QUOTED_RUN = 3
-
-
 QUOTE_MARKS = re.compile(r"^[\s>|]+")
 
 
@@ -53,67 +39,68 @@ def normalise(line: str) -> str:
     return " ".join(line.split()).lower()
 
 
+OUR_MARKER = normalise(MARKER)
+
+
 def sent_lines(texts: list[str]) -> set[str]:
+    """The lines of the mails a reply answers, as ``normalise`` makes them (a few characters at least)."""
     lines = set()
     for text in texts:
-        for line in text.splitlines():
+        for line in visible(text).splitlines():
             normal = normalise(line)
             if len(normal) >= 3:
                 lines.add(normal)
     return lines
 
 
-def _attribution_at(lines: list[str], index: int) -> bool:
-    line = lines[index].strip()
-    if not line:
-        return False
-    for pattern in ATTRIBUTION_RE[:-1]:
-        if pattern.match(line):
-            if pattern.pattern.startswith(r"^\*?(from"):
-                # an Outlook header block: "From:" followed by "Sent:"/"Date:"/"To:" within two lines
-                following = [ln.strip() for ln in lines[index + 1 : index + 3]]
-                return any(HEADER_BLOCK_NEXT.match(ln) for ln in following)
-            return True
-    if ATTRIBUTION_RE[-1].match(line):
-        return True
-    # Gmail breaks a long attribution over two lines: "On Mon, ... at 10:00, Name <a@b>" / "wrote:"
-    if index + 1 < len(lines) and re.match(r"^(on|am|le|el)\b", line, re.I):
-        joined = f"{line} {lines[index + 1].strip()}"
-        return any(pattern.match(joined) for pattern in ATTRIBUTION_RE[:8])
-    return False
-
-
 def new_text(text: str, sent: list[str] | None = None) -> str:
-    """The part of a reply the player wrote."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    """The lines of a reply the player wrote, wherever they stand among the quoted ones, with no empty
+    line at either end or two in a row."""
+    lines = visible(text).splitlines()
     ours = sent_lines(sent or [])
-    marker = normalise(MARKER)
     kept: list[str] = []
-    for index, line in enumerate(lines):
+    index, quoted_above = 0, ""
+    while index < len(lines):
+        line = lines[index]
+        if is_quoted(line):
+            index, quoted_above = index + 1, normalise(line)
+            continue
         normal = normalise(line)
-        if marker in normal or normal.startswith("-" * 20):
+        if quoted_above and normal and f"{quoted_above} {normal}" in ours:
+            index, quoted_above = index + 1, ""  # the rest of the quoted line above, wrapped by the client
+            continue
+        quoted_above = ""
+        if OUR_MARKER in normal or normal.startswith("-" * 20) or ends_new_text(line):
             break
-        if _attribution_at(lines, index):
-            break
-        if SIGNATURE_RE.match(line.strip()):
-            break
+        after = intro_end(lines, index)
+        if after is not None:
+            following = _next_written(lines, after)
+            if following < len(lines) and is_quoted(lines[following]):
+                index = following
+                continue
+            break  # the original follows unmarked: the rest is quoted
         if ours and normal in ours and _quoted_run(lines, index, ours):
             break
-        if line.lstrip().startswith(">"):
-            continue
-        kept.append(line.rstrip())
-    while kept and not kept[-1].strip():
+        if normal or (kept and kept[-1]):  # one empty line in a row at most, where a quote was taken out too
+            kept.append(line.rstrip() if normal else "")
+        index += 1
+    while kept and not kept[-1]:
         kept.pop()
-    while kept and not kept[0].strip():
-        kept.pop(0)
     return "\n".join(kept)
+
+
+def _next_written(lines: list[str], index: int) -> int:
+    """The index of the first line at or after ``index`` that is not blank (``len(lines)`` if none)."""
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    return index
 
 
 def _quoted_run(lines: list[str], index: int, ours: set[str]) -> bool:
     """Whether a run of lines we sent starts here (a lone match may be the player's own order)."""
     run = 0
-    for line in lines[index:]:
-        normal = normalise(line)
+    for number in range(index, len(lines)):
+        normal = normalise(lines[number])
         if not normal:
             continue
         if normal not in ours:
