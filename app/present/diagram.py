@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from app.present.words import PIECE_NAMES
@@ -79,6 +80,10 @@ class Marks:
     seen_at: dict[str, int] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
 
+    def squares(self) -> set[str]:
+        """Every square that carries a mark, a move or a label."""
+        return self.last | self.seen | self.seen_at.keys() | self.labels.keys()
+
 
 def squares_of(placement: str) -> dict[str, str]:
     """FEN placement -> {square name: letter} for every occupied square."""
@@ -93,20 +98,37 @@ def squares_of(placement: str) -> dict[str, str]:
 def board_grid(caption: str, pieces: dict[str, str], white_below: bool = True, marks: Marks | None = None,
                describe: bool = True) -> Grid:
     """An 8x8 board from {square: letter}, White's side at the bottom or (``white_below=False``) Black's."""
-    marks = marks or Marks()
+    marked = marks.squares() if marks else set()
+    rows = tuple(
+        Row(rank, tuple(marked_cell(name, pieces.get(name, ""), shade, marks) if name in marked
+                        else plain_cell(pieces.get(name, ""), shade)
+                        for name, shade in squares))
+        for rank, squares in BOARD_ROWS[white_below]
+    )
+    return Grid(caption, rows, tuple(FILES if white_below else FILES[::-1]),
+                piece_list(pieces) if describe else "")
+
+
+@cache  # a board has few kinds of unmarked square: one cell each, shared by every board
+def plain_cell(piece: str, shade: str) -> Cell:
+    return Cell(piece, shade)
+
+
+def marked_cell(name: str, piece: str, shade: str, marks: Marks) -> Cell:
+    mark = LAST if name in marks.last else SEEN if name in marks.seen else ""
+    return Cell(piece, shade, mark, marks.seen_at.get(name), marks.labels.get(name, ""))
+
+
+def _board_rows(white_below: bool) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Each rank's label and its squares (name, shade), top to bottom as the player looks at the board."""
     ranks = range(8, 0, -1) if white_below else range(1, 9)
     files = FILES if white_below else FILES[::-1]
-    rows = []
-    for rank in ranks:
-        cells = []
-        for file in files:
-            name = f"{file}{rank}"
-            mark = LAST if name in marks.last else SEEN if name in marks.seen else ""
-            shade = "dark" if (FILES.index(file) + rank) % 2 == 1 else "light"
-            cells.append(Cell(pieces.get(name, ""), shade, mark,
-                              marks.seen_at.get(name), marks.labels.get(name, "")))
-        rows.append(Row(str(rank), tuple(cells)))
-    return Grid(caption, tuple(rows), tuple(files), piece_list(pieces) if describe else "")
+    return tuple((str(rank), tuple((f"{file}{rank}", "dark" if (FILES.index(file) + rank) % 2 else "light")
+                                   for file in files))
+                 for rank in ranks)
+
+
+BOARD_ROWS = {True: _board_rows(True), False: _board_rows(False)}  # every board is drawn from one of these
 
 
 def piece_list(pieces: dict[str, str], unknown: Iterable[str] = ()) -> str:

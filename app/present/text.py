@@ -17,11 +17,15 @@ GAP = "    "
 WIDTH = 72
 
 
+BRACKETS = {LAST: "[]", SEEN: "()"}
+
+
+@lru_cache(maxsize=1024)  # a board has few kinds of cell
 def cell_text(cell: Cell, board: bool) -> str:
     letter = cell.piece or "."
     if not board:
         return f"{letter}{cell.label}"
-    opening, closing = {LAST: "[]", SEEN: "()"}.get(cell.mark, "  ")
+    opening, closing = BRACKETS.get(cell.mark, "  ")
     return f"{opening}{letter}{cell.label[:1].lower() or closing}"
 
 
