@@ -82,9 +82,12 @@ class Mails:
         self.items.append((side, {"type": "request", "notice": notice, "subject": subject, "kind": kind}))
 
     def message(self, side: str, kind: str, subject: str, paragraphs: list[str], show_position: bool = False,
-                show_forms: bool = False, document: Document | None = None) -> None:
+                show_forms: bool = False, document: Document | None = None,
+                told: list[dict[str, Any]] | None = None) -> None:
+        """A notice; ``told``: what the player was just told, marked on the position it shows."""
         self.items.append((side, {"type": "message", "kind": kind, "subject": subject, "paragraphs": paragraphs,
-                                  "show_position": show_position, "show_forms": show_forms, "document": document}))
+                                  "show_position": show_position, "show_forms": show_forms, "document": document,
+                                  "told": told or []}))
 
     def game_over(self, side: str) -> None:
         """The game-over mail replaces the player's other pending mails, but not a passed-on message."""
@@ -175,7 +178,7 @@ class Mailer:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
                 self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
                              show_position=item["show_position"], show_forms=item["show_forms"],
-                             document=item["document"])
+                             document=item["document"], told=item["told"])
 
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated", attachments: tuple[Attachment, ...] = ()) -> None:
@@ -244,8 +247,10 @@ class Mailer:
         self.mail(game, side, kind, subject, text, html)
 
     def message(self, game: GameRecord, side: str, kind: str, subject: str, paragraphs: list[str],
-                show_position: bool = False, show_forms: bool = False, document: Document | None = None) -> None:
-        """A notice about the game; the position when asked for, the order forms where it asks for an order."""
+                show_position: bool = False, show_forms: bool = False, document: Document | None = None,
+                told: list[dict[str, Any]] | None = None) -> None:
+        """A notice about the game; the position when asked for (with what the player was just ``told``
+        marked on it), the order forms where it asks for an order."""
         figure = None
         forms: list[tuple[str, str]] = []
         if (show_position or show_forms) and game.status in ("active", "over"):
@@ -253,7 +258,7 @@ class Mailer:
             state = variant.from_json(game.state)
             view = variant.view(state, side)
             if show_position:
-                figure = self.figure(game, side, view, [])
+                figure = self.figure(game, side, view, told or [])
             if show_forms:
                 forms = self.forms(game, side, view, self.standing(game, state))
         text, html = render_message(subject, paragraphs, figure=figure, forms=forms, document=document,

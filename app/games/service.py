@@ -654,7 +654,8 @@ class GameService:
                 else:  # news while they are to move: their request again, their clock running on
                     mails.request(each, tidings.lines, tidings.subject, kind=tidings.kind)
             elif tidings is not None:
-                mails.message(each, tidings.kind, tidings.subject, tidings.lines, show_position=tidings.show_position)
+                mails.message(each, tidings.kind, tidings.subject, tidings.lines, show_position=tidings.show_position,
+                              told=outcome.to[each])
 
     def after_the_end(self, game: GameRecord, side: str, order: Command) -> None:
         """An order sent after the game ended: a short word to the sender alone, nothing recorded."""

@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from app.config import ROOT
-from app.present.diagram import LAST, SEEN, UNKNOWN, Cell, Figure, Row
+from app.present.diagram import LAST, MARK_MEANINGS, SEEN, UNKNOWN, Cell, Figure, Row
 from app.present.text import figure_lines
 
 GLYPHS = {
@@ -78,7 +78,8 @@ def figure_html(figure: Figure) -> Markup:
     """A figure's grids in rows, each grid a table with its description as its accessible name."""
     rows = [[(grid, [row_html(row, grid.is_board) for row in grid.rows]) for grid in layout]
             for layout in figure.layout]
-    return Markup(_macro("_board.html", "figure")(figure, rows))
+    marks = [(MARK_BACKGROUND[mark], MARK_MEANINGS[mark]) for mark in figure.marks()]
+    return Markup(_macro("_board.html", "figure")(figure, rows, marks))
 
 
 def figure_text(figure: Figure) -> str:

@@ -22,6 +22,7 @@ FILES = "abcdefgh"
 UNKNOWN = "?"
 LAST = "last"  # a square of the last move (from, to, where it landed)
 SEEN = "seen"  # a square a message named (a report, an arrival)
+MARK_MEANINGS = {LAST: "a square of the last move", SEEN: "a square you were told about"}  # legend order
 
 EMPTY_RUNS = str.maketrans({str(run): "." * run for run in range(1, 9)})  # FEN's digits: runs of empty squares
 
@@ -69,6 +70,11 @@ class Figure:
 
     def __bool__(self) -> bool:
         return bool(self.layout)
+
+    def marks(self) -> list[str]:
+        """The kinds of mark its grids show, in legend order: each renderer says what its own look means."""
+        used = {cell.mark for grid in self.grids for row in grid.rows for cell in row.cells}
+        return [mark for mark in MARK_MEANINGS if mark in used]
 
 
 @dataclass

@@ -89,3 +89,9 @@ def grid_svg(grid: Grid) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" '
             f'aria-label="{escape(name)}" viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
             f"<title>{escape(name)}</title>{''.join(body)}</svg>")
+
+
+def mark_key(mark: str) -> str:
+    """One square drawn with ``mark`` as the boards draw it, small, for the legend under them."""
+    return (f'<svg class="key" width="18" height="18" viewBox="0 0 {SQUARE} {SQUARE}" aria-hidden="true">'
+            f'{cell_svg(Cell("", "light", mark), 0, 0)}</svg>')

@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
-from app.present.diagram import LAST, SEEN, Cell, Figure, Grid
+from app.present.diagram import LAST, MARK_MEANINGS, SEEN, Cell, Figure, Grid
 
 GAP = "    "
 WIDTH = 72
@@ -68,9 +68,16 @@ def figure_lines(figure: Figure, indent: str = "  ") -> list[str]:
     for grid in figure.grids:
         if grid.description:
             lines += wrapped(f"{grid.caption}: {grid.description}", indent)
-    for line in (*figure.legend, *figure.notes):
-        lines += wrapped(line, indent)
+    for line in (*figure.legend, marks_legend(figure), *figure.notes):
+        if line:
+            lines += wrapped(line, indent)
     return lines
+
+
+def marks_legend(figure: Figure) -> str:
+    """What the brackets around a square mean, for the marks this figure shows; "" when it shows none."""
+    meanings = [f"between {BRACKETS[mark][0]} {BRACKETS[mark][1]}: {MARK_MEANINGS[mark]}" for mark in figure.marks()]
+    return "; ".join(meanings).capitalize() + "." if meanings else ""
 
 
 @lru_cache(maxsize=1024)  # legends and piece lists recur from mail to mail

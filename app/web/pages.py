@@ -14,10 +14,10 @@ from app.games import history
 from app.games.models import Game, Player
 from app.games.service import GameService
 from app.present.base import Ply
-from app.present.diagram import Figure
+from app.present.diagram import MARK_MEANINGS, Figure
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_html
-from app.present.svg import grid_svg
+from app.present.svg import grid_svg, mark_key
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.base import MOVES
 from app.rules.registry import VARIANTS, get_variant
@@ -65,6 +65,11 @@ def turn_text(game: Game, side: str) -> tuple[str, bool]:
 def pictures(figure: Figure) -> list[list[tuple[str, str]]]:
     """Each row of a figure's grids as (caption, SVG) pairs."""
     return [[(grid.caption, grid_svg(grid)) for grid in row] for row in figure.layout]
+
+
+def marks_key(figure: Figure) -> list[tuple[Markup, str]]:
+    """What each kind of mark on the figure's boards means, with a square drawn as they draw it."""
+    return [(Markup(mark_key(mark)), MARK_MEANINGS[mark]) for mark in figure.marks()]
 
 
 @blueprint.get("/rules")
@@ -152,6 +157,7 @@ def game_history(game_id: int) -> str | Response | tuple[str, int]:
             "current": current,
             "figure": pictures(figure),
             "legend": figure.legend,
+            "marks": marks_key(figure),
             "notes": figure.notes,
             "may_order": may_order,
             "examples": variant.example_orders(variant.view(variant.from_json(game.state), side), side)
@@ -208,7 +214,7 @@ def reveal(game_id: int) -> str:
                      "black": game.black.name, "result": presenter.end_words(game.result, game.reason),
                      "public": game.public_white and game.public_black},
             "steps": steps, "current": current, "number": number, "figure": pictures(figure),
-            "legend": figure.legend, "is_player": is_player,
+            "legend": figure.legend, "marks": marks_key(figure), "is_player": is_player,
             "agrees": getattr(game, f"public_{game.side_of(db_session.get(Player, player_id))}")
             if is_player else None,
             "commitments": {side: game.commitments.get(side, {}) for side in ("white", "black")},

@@ -46,6 +46,21 @@ def test_a_move_goes_to_the_opponent_as_a_private_move_request(server):
     assert "You are Black. You see the Mirror world." in request
 
 
+def test_the_movers_confirmation_marks_their_move_on_the_board(server):
+    """LG-10: the mover's own position shows the squares of the move it confirms, as a request marks the last
+    move: Real e2 and e4, which the pawn crossed on its way through the portal, and Mirror e4 where it arrived."""
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "R e2-e4", kind="request")
+    received = table.text(ALICE, "move-received")
+    assert received.count("[.]") == 2  # Real e2 and e4, both empty now: the pawn went through the portal
+    assert "(P)" in received  # Mirror e4, where it arrived
+    assert "Between [ ]: a square of the last move; between ( ): a square you were told about." in received
+    html = table.last(ALICE, "move-received").body_html
+    assert html.count('bgcolor="#f5c84c"') == 2 and html.count('bgcolor="#d9c2f0"') == 1
+    assert "A square of the last move; " in html and "a square you were told about." in html  # the key
+
+
 def test_the_html_boards_name_their_pieces_by_character_reference(server):
     """The HTML part stays ASCII (the players' names here are), each chess glyph written as &#NNNN;."""
     table = Table(server)
