@@ -490,6 +490,10 @@ class GameService:
                   error_notice: Callable[[], bool]) -> tuple[str, str]:
         presenter = presenter_for(game.variant)
         reading = read_commands(text, get_variant(game.variant), self.game_words(presenter))
+        if game.status == "over" and (reading.errors or not reading.commands):  # "Thanks, good game!"
+            if error_notice():
+                self.after_the_end(game, token.side, None)
+            return "rejected", "a reply after the end with no command in it"
         if reading.errors:
             if error_notice():
                 guesses = self.guesses(game, token.side, reading.unreadable)
@@ -657,11 +661,14 @@ class GameService:
                 mails.message(each, tidings.kind, tidings.subject, tidings.lines, show_position=tidings.show_position,
                               told=outcome.to[each])
 
-    def after_the_end(self, game: GameRecord, side: str, order: Command) -> None:
-        """An order sent after the game ended: a short word to the sender alone, nothing recorded."""
+    def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
+        """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
+        recorded and no order forms."""
         end = presenter_for(game.variant).end_words(game.result, game.reason)
+        what = f"so your order '{order.text[:80]}' was not played" if order else \
+            "and your reply had nothing for the referee to do; replies are not passed on to your opponent"
         self.mailer.notice(game, side, "notice", "this game is over", [
-            f"Game {game.id} is already over ({end}), so your order '{order.text[:80]}' was not played.",
+            f"Game {game.id} is already over ({end}), {what}.",
             f"The whole game, move by move: {self.mailer.history_url(game, side)}",
         ])
 

@@ -229,9 +229,10 @@ class Presenter:
                                [*lines, f"The game starts when {names.opponent} has sent their setup."])
             return None
         if result == "offered":
+            answer = "A move also answers the offer." if standing.orderer == names.me else \
+                "Or answer it with your next move, in reply to the move request that brings it."
             return Tidings("draw-offer", f"{names.opponent} offers a draw", [
-                f"{names.opponent} offers a draw. Reply 'accept draw' or 'decline draw'. A move also answers "
-                "the offer."])
+                f"{names.opponent} offers a draw. Reply 'accept draw' or 'decline draw'. {answer}"])
         if result == "declined":
             return Tidings("notice", "draw declined", [f"{names.opponent} declined your draw offer."])
         if result == "setup" and any(message["kind"] == "setup-done" for message in messages):

@@ -3,6 +3,8 @@
 from email import message_from_bytes
 from email.policy import default
 
+import pytest
+
 from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for
 
@@ -22,6 +24,21 @@ def test_an_order_after_the_end_gets_a_short_word_to_the_sender_alone(server):
     notice = table.last(BOB)
     assert notice.kind == "notice" and "already over" in text_of(notice) and len(text_of(notice)) < 1500
     assert len(table.events(game_id)) == events  # the history does not open on it
+
+
+@pytest.mark.parametrize("words", ["Thanks, good game!", "What a game!\nM e7-e9"])
+def test_a_reply_to_the_game_over_mail_without_an_order_gets_the_same_short_word(server, words):
+    """Chatter or an unreadable line after the end: no 'order could not be read', no order forms."""
+    table = Table(server)
+    table.start()
+    table.reply(ALICE, "resign", kind="request")
+    count = len(table.mails(ALICE))
+    table.reply(BOB, words, kind="game-over")
+    assert len(table.mails(ALICE)) == count
+    notice = table.last(BOB)
+    text = " ".join(text_of(notice).split())
+    assert notice.kind == "notice" and "already over" in text and "not passed on to your opponent" in text
+    assert "could not be read" not in text and "offer draw" not in text and len(text) < 1500
 
 
 def test_one_numbering_everywhere_black_s_move_1_is_move_1_in_the_record_and_on_the_web(server):
@@ -70,6 +87,20 @@ def test_a_move_in_reply_to_a_draw_offer_is_played_and_answers_it(server):
     table.reply(ALICE, "R g1-f3", kind="draw-offer")
     game = table.game(game_id)
     assert game.ply == 3 and game.state["draw_offer"] is None
+
+
+def test_a_draw_offered_on_ones_own_turn_is_answered_by_a_reply_or_by_the_next_move(server):
+    """An offer made before one's own move reaches a player who cannot move yet: the mail says the next move
+    request is where a move answers it, and 'accept draw' sent to it still counts after the offerer moved."""
+    table = Table(server)
+    game_id = table.start()
+    table.reply(ALICE, "offer draw", kind="request")
+    offer = " ".join(text_of(table.last(BOB, "draw-offer")).split())
+    assert "A move also answers" not in offer and "with your next move" in offer
+    table.reply(ALICE, "R e2-e4", kind="request")
+    table.reply(BOB, "accept draw", kind="draw-offer")
+    game = table.game(game_id)
+    assert game.status == "over" and game.result == "1/2-1/2"
 
 
 def test_both_players_get_the_setup_fingerprints_when_play_starts(server):
