@@ -7,10 +7,11 @@ them the same results and message kinds (CONTRACT.md): ``resigned``, ``offered``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from app.rules.base import Outcome, Side, other
+from app.rules.base import OrderError, Outcome, Side, other
 
 COMMON_COMMANDS = {
     "resign": "resign",
@@ -22,6 +23,8 @@ COMMON_COMMANDS = {
     "refuse draw": "decline-draw",
 }
 COMMON_WORDS = frozenset({"resign", "offer", "accept", "decline", "refuse", "draw", "draw?"})
+# A letter and a number, alone or after a piece letter or "x" (Nf3, exd5): meant as a square.
+_SQUARE_LIKE = re.compile(r"(?:(?<![a-z])|(?<=[kqrbnx]))([a-z])([0-9]+)(?![0-9])")
 
 
 class HasDrawOffer(Protocol):
@@ -35,6 +38,25 @@ Ending = Callable[[Any, Outcome, str, str], None]
 def common_command(text: str) -> str | None:
     """The common command a normalised line is (``"offer-draw"``, ...), or None."""
     return COMMON_COMMANDS.get(text.strip().rstrip(".!"))
+
+
+def unreadable(line: str, accepted: str, coordinates_only: bool = False) -> OrderError:
+    """The error for a line no order form fits, with the first thing wrong in it that a player can fix.
+
+    ``coordinates_only``: the variant reads moves only as two squares (no piece letters), so a line
+    naming a single square is a move with one square missing.
+    """
+    text = " ".join(line.lower().split())
+    reason = f"could not read {line.strip()!r} as an order"
+    squares = []
+    for file, rank in _SQUARE_LIKE.findall(text):
+        if file > "h" or rank not in "12345678" or len(rank) != 1:
+            return OrderError(f"{reason}: {file}{rank} is not a square (files run a to h, ranks 1 to 8)", accepted)
+        squares.append(file + rank)
+    if coordinates_only and len(squares) == 1:
+        return OrderError(f"{reason}: a move names two squares, the one it leaves and the one it goes to, "
+                          f"and this names only {squares[0]}", accepted)
+    return OrderError(reason, accepted)
 
 
 def win_for(side: Side) -> str:

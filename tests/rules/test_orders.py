@@ -5,6 +5,9 @@ import pytest
 
 from app.rules.base import OrderError
 from app.rules.looking_glass.orders import Castle, Command, Move, Setup, mentions_order, read_order
+from app.rules.palindromic.orders import read_order as PAL_READ
+from app.rules.quasi_alice.orders import read_order as QA_READ
+from app.rules.side_view.orders import read_order as SV_READ
 from tests.rules.positions import kinds, play, position, started
 
 E2, E4, D7, D8 = (chess.parse_square(name) for name in ("e2", "e4", "d7", "d8"))
@@ -123,3 +126,28 @@ def test_orders_after_the_end_are_rejected():
         assert outcome.result == "rejected"
         assert "over" in outcome.to["black"][0]["reason"]
     assert kinds(outcome.to["white"]) == []
+
+
+@pytest.mark.parametrize(("read", "line", "why"), [
+    (read_order, "M g8-f66", "f66 is not a square (files run a to h, ranks 1 to 8)"),
+    (read_order, "R e4", "a move names two squares, the one it leaves and the one it goes to, and this names only e4"),
+    (QA_READ, "A:e2-e9>B", "e9 is not a square"),
+    (QA_READ, "e4", "and this names only e4"),
+    (SV_READ, "Nf9", "f9 is not a square"),
+    (SV_READ, "e2-d9", "d9 is not a square"),
+    (SV_READ, "e4", "and this names only e4"),
+    (PAL_READ, "Bz4", "z4 is not a square"),
+])
+def test_orders_by_email_an_unreadable_line_says_what_could_not_be_read(read, line, why):
+    """Orders by email: "the reply says what could not be read" -- the square that is none, the missing square."""
+    with pytest.raises(OrderError) as error:
+        read(line)
+    assert error.value.reason.startswith(f"could not read {line!r} as an order: ") and why in error.value.reason
+
+
+def test_orders_by_email_one_square_is_a_whole_move_where_piece_letters_are_read():
+    """Palindromic reads SAN, where one square is a whole move (``e4``): no 'only one square' there."""
+    assert PAL_READ("e4") is not None
+    with pytest.raises(OrderError) as error:
+        PAL_READ("go e4 now")
+    assert "names only" not in error.value.reason

@@ -102,7 +102,8 @@ def test_QA4_8_an_unreadable_line_is_an_error_showing_the_accepted_forms():
     state = QA.new_game({})
     outcome = play(state, "white", "A:e2-e9>B")
     assert outcome.result == "error"
-    assert outcome.to["white"][0]["reason"].startswith("could not read 'A:e2-e9>B' as an order. Accepted forms: ")
+    assert outcome.to["white"][0]["reason"].startswith(
+        "could not read 'A:e2-e9>B' as an order: e9 is not a square (files run a to h, ranks 1 to 8). Accepted forms: ")
     assert "A:e2-e4>B" in outcome.to["white"][0]["reason"]
 
 

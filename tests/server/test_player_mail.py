@@ -60,7 +60,8 @@ def test_an_unreadable_order_is_answered_once_with_a_guess(server):
     table.reply(BOB, "M g8f7", kind="request")  # g8-f7 is no knight move: readable, but not legal
     table.reply(BOB, "M g8-f66", kind="request")
     text = text_of(table.last(BOB, "error"))
-    assert "Could not read 'M g8-f66' as an order." in text and "Did you mean M g8-f6?" in text
+    assert "Could not read 'M g8-f66' as an order: f66 is not a square" in " ".join(text.split())
+    assert "Did you mean M g8-f6?" in text
     assert text.count("could not") + text.count("Could not") == 1 and text.count("M e7-e5") <= 1
     assert "Accepted forms" not in text
 

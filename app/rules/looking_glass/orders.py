@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import chess
 
 from app.rules.base import OrderError
-from app.rules.common import COMMON_COMMANDS, COMMON_WORDS
+from app.rules.common import COMMON_COMMANDS, COMMON_WORDS, unreadable
 
 WORLD_WORDS = {"r": "R", "real": "R", "m": "M", "mirror": "M"}
 PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT, "k": chess.KING}
@@ -125,4 +125,4 @@ def read_order(line: str) -> Order:
             chess.parse_square(move["to"]),
             PROMOTION_LETTERS[promo] if promo else None,
         )
-    raise OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)
+    raise unreadable(line, ACCEPTED_FORMS, coordinates_only=True)

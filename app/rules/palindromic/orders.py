@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import chess
 
 from app.rules.base import OrderError
-from app.rules.common import COMMON_COMMANDS, COMMON_WORDS
+from app.rules.common import COMMON_COMMANDS, COMMON_WORDS, unreadable
 
 ACCEPTED_FORMS = (
     "e2-e4, e2e4 or e2 e4 (from and to squares), Nf3, e4 or Rh2 (algebraic notation), "
@@ -138,4 +138,4 @@ def read_order(line: str) -> Order:
         if written.startswith("B"):
             readings = readings[-1:]  # an upper-case B is the bishop
         return San(readings, written)
-    raise OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)
+    raise unreadable(line, ACCEPTED_FORMS)

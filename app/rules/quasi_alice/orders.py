@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 import chess
 
-from app.rules.base import OrderError
-from app.rules.common import COMMON_COMMANDS, COMMON_WORDS
+from app.rules.common import COMMON_COMMANDS, COMMON_WORDS, unreadable
 from app.rules.quasi_alice.movegen import CASTLE, Move
 from app.rules.quasi_alice.position import BOARD_NAMES
 
@@ -144,7 +143,7 @@ def read_order(line: str) -> Order:
             PROMOTION_LETTERS[promo] if promo else None,
             _upper(move["onto"]),
         )
-    raise OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)
+    raise unreadable(line, ACCEPTED_FORMS, coordinates_only=True)
 
 
 def _upper(letter: str | None) -> str | None:

@@ -14,6 +14,7 @@ import chess
 
 from app.rules.base import OrderError
 from app.rules.common import COMMON_COMMANDS, COMMON_WORDS
+from app.rules.common import unreadable as unreadable_line
 
 ACCEPTED_FORMS = (
     "e2-e4 (also e2e4 or e2 e4), e7-e8=Q (promotion to Q, R, B or N; without a letter a queen), "
@@ -102,7 +103,7 @@ def mentions_order(line: str) -> bool:
 
 
 def unreadable(line: str) -> OrderError:
-    return OrderError(f"could not read {line.strip()!r} as an order", ACCEPTED_FORMS)
+    return unreadable_line(line, ACCEPTED_FORMS, coordinates_only=True)
 
 
 def read_move(line: str, found: re.Match[str]) -> Move:
