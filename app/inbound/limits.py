@@ -9,6 +9,7 @@ cut to a bound. Each bound is far above what a genuine reply needs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 HEADER_BLOCK_LIMIT = 256 * 1024  # bytes of the whole header (a long thread's References, DKIM, ARC: ~20 KB)
@@ -21,7 +22,13 @@ PARSED_FIELD_LIMITS = {
     b"auto-submitted": 1024, b"precedence": 256, b"return-path": 1024, b"message-id": 1024, b"x-loop": 1024,
 }
 PART_HEADER_LIMIT = 8192  # bytes of any one header field of a MIME part (Content-Type and the like)
+# The parser reads the Content- fields of every MIME part as it splits the message, slowly on a long value: on the raw
+# bytes, each is measured against PARSED_FIELD_LIMITS and all of them together against this.
+PART_FIELDS_TOTAL = 32 * 1024
+_PART_FIELD = re.compile(rb"(?im)^(content-(?:type|disposition|transfer-encoding))[ \t]*:[^\n]*(?:\n[ \t][^\n]*)*")
 PART_LIMIT = 200  # MIME parts looked at in one message
+DELIMITER_LIMIT = 1000  # lines that could be MIME part delimiters, counted on the raw bytes before parsing
+_DELIMITER = re.compile(rb"(?m)^--[0-9A-Za-z'()+_,./:=?-]{1,70}[ \t]*$")  # "--" and a boundary (RFC 2046)
 TEXT_LIMIT = 100_000  # characters of a message's text read for orders (the new text is at its start)
 LINE_LIMIT = 2000  # characters of one line read as a command (``say`` passes on at most this)
 
@@ -84,6 +91,25 @@ def header_facts(raw: bytes) -> HeaderFacts:
         if text_name in SCREENED:
             kept.setdefault(text_name, []).append(" ".join(value.decode("utf-8", "replace").split()))
     return HeaderFacts(len(head), problem, from_fields, kept)
+
+
+def part_fields_problem(raw: bytes, head_size: int) -> str | None:
+    """Why the MIME parts in the body are refused, if they are: their delimiters and header fields measured
+    on the raw bytes (linear, nothing parsed), every line that could be one counted, wherever it stands."""
+    body = raw[head_size:].replace(b"\r\n", b"\n").replace(b"\r", b"\n")  # the parser breaks lines at each
+    delimiters = sum(1 for _ in _DELIMITER.finditer(body))
+    if delimiters > DELIMITER_LIMIT:
+        return f"{delimiters} MIME part delimiters (at most {DELIMITER_LIMIT})"
+    total = 0
+    for found in _PART_FIELD.finditer(body):
+        name, size = found[1].lower(), len(found[0])
+        limit = PARSED_FIELD_LIMITS[name]
+        if size > limit:
+            return f"a {name.decode()} header in a MIME part of {size} bytes (at most {limit})"
+        total += size
+        if total > PART_FIELDS_TOTAL:
+            return f"MIME part headers of more than {PART_FIELDS_TOTAL // 1024} KB"
+    return None
 
 
 def head_only(raw: bytes) -> bytes:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.feedparser import FeedParser
 from email.message import EmailMessage, Message
 from email.utils import getaddresses
@@ -20,7 +20,15 @@ from email.utils import getaddresses
 from app.addresses import AddressError, sender_of
 from app.inbound.budget import Budget, OverBudget
 from app.inbound.html_text import html_to_text
-from app.inbound.limits import PART_HEADER_LIMIT, PART_LIMIT, TEXT_LIMIT, HeaderFacts, head_only, header_facts
+from app.inbound.limits import (
+    PART_HEADER_LIMIT,
+    PART_LIMIT,
+    TEXT_LIMIT,
+    HeaderFacts,
+    head_only,
+    header_facts,
+    part_fields_problem,
+)
 from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
@@ -174,6 +182,8 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
     large to read). A header beyond the limits is not parsed: the result says why (``refused``)."""
     budget = budget or Budget()
     facts = header_facts(raw)
+    if facts.problem is None and not header_only:
+        facts = replace(facts, problem=part_fields_problem(raw, facts.size))
     if facts.problem is not None:
         return refused_mail(facts, envelope_to)
     message = feed_whole(head_only(raw) if header_only else raw)

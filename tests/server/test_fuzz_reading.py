@@ -28,6 +28,7 @@ pieces = st.sampled_from([
     "=?utf-8?q?a=C3=A9?= ", "=?utf-8?b?", "?=", "(", ")", "<", ">", "@", ",", ";", ":", '"', "\\", " ", "\t",
     "\x0b", "\x0c", "\x85", "\u2028", "é", "R e2-e4", "say ", "challenge ", "<!--", "</", "<p>", "&", "&amp;",
     "<blockquote>", "<div class=\"gmail_quote\">", "\r\n", "\n", "\r\n ", ">", "On Mon wrote:", "--", "=",
+    "; a=b", "--b\r\n\r\n", "\r\n--b\r\nContent-Type: text/plain",
 ])
 runs = st.tuples(pieces, st.integers(1, 40_000)).map(lambda pair: pair[0] * pair[1])
 text = st.lists(st.one_of(pieces, runs), max_size=12).map("".join)
@@ -45,6 +46,8 @@ def messages(draw) -> bytes:
         headers.append(f"From: {draw(text)} <alice@players.test>")
     headers.append(f"Content-Type: {draw(content_types)}")
     body = draw(text)
+    if draw(st.booleans()):  # a part whose own header is drawn: long parameter lists, many parts
+        body = f"--b\r\nContent-Type: text/plain{draw(text)}\r\n\r\n{body}"
     if draw(st.booleans()):
         depth = draw(st.integers(1, 60))
         body = "".join("--b\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" for _ in range(depth)) + body

@@ -50,6 +50,38 @@ def test_html_that_was_quadratic_is_read_whole_and_the_order_in_it_carried_out(d
     assert table.game(game_id).ply == 1
 
 
+def multipart(parts: list[bytes]) -> bytes:
+    head = (f"From: Alice <{ALICE}>\r\nTo: referee@mirrorpost.test\r\nSubject: parts\r\n"
+            "Message-ID: <parts@players.test>\r\nMIME-Version: 1.0\r\n"
+            "Content-Type: multipart/mixed; boundary=XX\r\n\r\n").encode()
+    return head + b"".join(b"--XX\r\n" + part + b"\r\n" for part in parts) + b"--XX--\r\n"
+
+
+@pytest.mark.parametrize(("parts", "refused"), [
+    ([b"Content-Type: text/plain" + b"; a=b" * 180_000 + b"\r\n\r\nhelp"],
+     "a content-type header in a MIME part of 900024 bytes (at most 4096)"),
+    ([b"Content-Type: text/plain" + b"; a=b" * 800 + b"\r\n\r\nhelp"] * 100, "MIME part headers of more than 32 KB"),
+    ([b"\r\nhelp"] * 70_000, "70001 MIME part delimiters (at most 1000)"),
+])
+def test_mime_parts_the_parser_would_take_minutes_over_are_refused_before_it_reads_them(doors, parts, refused):
+    """A part's Content-Type of many parameters, or tens of thousands of parts: measured on the raw bytes, the
+    message is refused at once (the parser took minutes and a gigabyte on the first) and its sender told once."""
+    raw = multipart(parts)
+    assert len(raw) < 1024 * 1024  # the door reads it in full
+    assert doors.deliver("ingest", raw) == f"rejected: header refused: {refused}"
+    table = Table(doors.server)
+    assert [mail.kind for mail in table.mails(ALICE)] == ["refused"]
+
+
+def test_a_mail_of_many_ordinary_attachments_is_read(doors):
+    """The bounds leave room for what mail programs write: forty attached files, each with its own header."""
+    attachment = (b'Content-Type: application/pdf; name="invoice-2026-11-report.pdf"\r\n'
+                  b'Content-Disposition: attachment; filename="invoice-2026-11-report.pdf"\r\n'
+                  b"Content-Transfer-Encoding: base64\r\n\r\nJVBERi0xLjQK")
+    raw = multipart([b"Content-Type: text/plain; charset=utf-8\r\n\r\nhelp", *[attachment] * 40])
+    assert doors.deliver("ingest", raw) == "done: help"
+
+
 def test_a_from_of_16000_encoded_words_is_refused_unparsed_and_kept_by_no_cache(doors):
     encoded = " ".join(["=?utf-8?q?a=C3=A9?="] * 16_000)
     raw = f"From: {encoded} <alice@players.test>\r\nTo: referee@mirrorpost.test\r\nSubject: hi\r\n" \

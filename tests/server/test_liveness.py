@@ -44,7 +44,17 @@ def worst_inputs() -> list[bytes]:
         f"From: {folded} <alice@players.test>\r\nTo: {REFEREE}\r\nSubject: worst 6\r\n"
         "Message-ID: <worst.6@players.test>\r\n\r\nhelp\r\n".encode(),
         mail(("\n".join(["> quoted line " + "w" * 60] * 12_000)).encode(), number=7),
+        parts(b"Content-Type: text/plain" + b"\r\n ".join([b"; a=b" * 150] * 1200) + b"\r\n\r\nhelp", number=8),
+        parts(*[b"\r\nhelp"] * 70_000, number=9),
     ]
+
+
+def parts(*bodies: bytes, number: int) -> bytes:
+    """A multipart mail to the referee of these parts (each its header, an empty line and its body)."""
+    return (f"From: Alice <alice@players.test>\r\nTo: {REFEREE}\r\nSubject: worst {number}\r\n"
+            f"Message-ID: <worst.{number}@players.test>\r\nMIME-Version: 1.0\r\n"
+            "Content-Type: multipart/mixed; boundary=XX\r\n\r\n").encode() + \
+        b"".join(b"--XX\r\n" + body + b"\r\n" for body in bodies) + b"--XX--\r\n"
 
 
 def test_healthz_answers_within_a_second_while_the_worst_inputs_are_read(tmp_path):
