@@ -324,13 +324,13 @@ class Mailer:
         names = self.names(game, side)
         last = recorded[-1].told.get(side, []) if recorded else []
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
-        record = presenter.record(plies, names, game.result)
+        record = presenter.record(plies, names, game.result, game.options)
         reveal_url = f"{self.settings.base_url}/games/{game.id}/reveal"
         whole = render_text("game_record", {
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        f"(Black). {end}.", "record": record, "keys": keys, "reveal_url": reveal_url})
         files = [Attachment(f"game-{game.id}.txt", "text/plain", whole)]
-        pgn = presenter.record_file(plies, names, game.result)
+        pgn = presenter.record_file(plies, names, game.result, game.options)
         if pgn is not None:
             files.append(Attachment(f"game-{game.id}.{pgn[0]}", pgn[1], pgn[2]))
         text, html = render("game_over", {

@@ -158,11 +158,14 @@ class Presenter:
         """The true position after the game (and what each player saw), for the reveal."""
         return Figure()
 
-    def record_file(self, plies: list[Ply], names: Names, result: str | None) -> tuple[str, str, str] | None:
-        """The record as a file in the variant's own format, if it has one: (extension, type, text)."""
+    def record_file(self, plies: list[Ply], names: Names, result: str | None,
+                    options: dict[str, Any] | None = None) -> tuple[str, str, str] | None:
+        """The record as a file in the variant's own format, if it has one: (extension, type, text).
+        ``options``: the game's, for a variant whose start depends on them."""
         return None
 
-    def record(self, plies: list[Ply], names: Names, result: str | None) -> list[str]:
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
         """The moves of the game in the variant's notation, numbered as players number them."""
         lines: list[str] = []
         for ply in plies:

@@ -14,6 +14,7 @@ from app.present.base import Answer, Ply, Presenter, Standing, VariantCommand
 from app.present.diagram import Figure, Marks, board_grid, legend_of_pieces, squares_of
 from app.present.words import REASONS, Names, capitalised, piece_name
 from app.rules.base import Message, View
+from app.rules.palindromic.start import read_start, standard_start, start_board
 from app.rules.palindromic.view import destinations_of
 
 HAND = {"left": "L", "right": "R"}
@@ -26,6 +27,7 @@ PAL_REASONS = {
 }
 SQUARE = re.compile(r"^\s*([a-h][1-8])\s*$", re.IGNORECASE)
 PIECES = 16
+PGN_PLAIN = str.maketrans({'"': "'", "\\": "/"})
 
 
 def where(view: View, argument: str, preferences: dict[str, Any], names: Names) -> Answer:
@@ -52,8 +54,8 @@ class PalindromicPresenter(Presenter):
         return ("Each side races to put every piece on the start square of the same kind of enemy piece "
                 "(left- and right-handed rooks are different kinds); captures and promotions are illegal. "
                 "Played as written, opposing pawns on one file can never pass each other, so no game can reach "
-                "the reversal: the referee declares the game drawn as soon as every pawn of both sides is "
-                "blocked for good.")
+                "the reversal: the referee declares the game drawn as a dead position as soon as every pawn of "
+                "both sides is blocked for good.")
 
     def help(self) -> list[str]:
         return [self.summary(), "Orders are coordinates (e2-e4, O-O) or standard notation (Nf3). "
@@ -121,14 +123,21 @@ class PalindromicPresenter(Presenter):
     def commands(self) -> list[VariantCommand]:
         return [VariantCommand("where", "<square>", "where the piece on that square must go", where)]
 
-    def record_file(self, plies: list[Ply], names: Names, result: str | None) -> tuple[str, str, str] | None:
-        """The game as a PGN file, which chess programs read (the hands in comments)."""
-        return "pgn", "text/x-chess-pgn", "\n".join(self.record(plies, names, result)) + "\n"
+    def record_file(self, plies: list[Ply], names: Names, result: str | None,
+                    options: dict[str, Any] | None = None) -> tuple[str, str, str] | None:
+        """The game as a PGN file, which chess programs read and replay (the hands in comments)."""
+        return "pgn", "text/x-chess-pgn", "\n".join(self.record(plies, names, result, options)) + "\n"
 
-    def record(self, plies: list[Ply], names: Names, result: str | None) -> list[str]:
-        """The game as PGN, each rook move's hand as a comment."""
-        tags = [f'[Event "Mirrorpost: {self.title}"]', '[Variant "Palindromic"]', f'[White "{names.white}"]',
-                f'[Black "{names.black}"]', f'[Result "{result or "*"}"]', ""]
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
+        """The game as PGN that any chess program replays: the real start as a FEN (Black's king on d8,
+        PAL-1, or the game's ``start`` option) under the Chess960 variant, whose castling is PAL-3's;
+        each rook move's hand as a comment and the referee's passes (PAL-4) as null moves. ``options``
+        are the game's options: without them the game is taken to start from PAL-1."""
+        tags = [pgn_tag(name, value) for name, value in (
+            ("Event", f"Mirrorpost: {self.title}"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"),
+            ("White", names.white), ("Black", names.black), ("Result", result or "*"),
+            ("Variant", "Chess960"), ("SetUp", "1"), ("FEN", start_fen(options or {})))]
         moves: list[str] = []
         for ply in plies:
             moved = next((message for message in ply.messages if message["kind"] == "moved"), None)
@@ -148,4 +157,17 @@ class PalindromicPresenter(Presenter):
                 line = word
             else:
                 line = f"{line} {word}".strip()
-        return [*tags, *lines, line]
+        return [*tags, "", *lines, line]
+
+
+def start_fen(options: dict[str, Any]) -> str:
+    """The FEN of where the game started: the ``start`` option, else PAL-1. Castling rights are written
+    as X-FEN (file letters only where KQkq would be ambiguous), which Chess960 readers take."""
+    board, _left = start_board(read_start(options["start"])) if "start" in options else standard_start()
+    return board.fen()
+
+
+def pgn_tag(name: str, value: str) -> str:
+    """A PGN tag pair. A quote or backslash in a player's name becomes ' or /: some readers unescape
+    backslash escapes and others (python-chess) do not, so leaving none reads the same everywhere."""
+    return f'[{name} "{value.translate(PGN_PLAIN)}"]'

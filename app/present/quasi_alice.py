@@ -7,17 +7,24 @@ piece went over to (where it landed).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from app.present.base import Presenter, Standing
 from app.present.diagram import Figure, Marks, board_grid, legend_of_pieces, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name
 from app.rules.base import Message, View
+from app.rules.quasi_alice.views import legal_orders_in_view
 
 BOARDS = ("A", "B", "C", "D")
 LAYOUT = (("A", "B"), ("C", "D"))  # the 2x2 of the seed page
 MOVE = re.compile(r"^(?P<board>[A-D]):(?:(?P<castle>O-O(?:-O)?)|(?P<from>[a-h][1-8])-(?P<to>[a-h][1-8])\S*)"
                   r">(?P<onto>[A-D])$")
+CANONICAL = re.compile(r"^(?P<board>[A-D]):(?P<body>[a-h][1-8]-[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?)>(?P<onto>[A-D])$")
+MOVE_MEANING = "a move: board, from-to, then > the board it goes over to"
+SHORT_MEANING = ("the board may be left out when only one board has a piece of yours on the from-square, "
+                 "and > with its board when only one board can take the piece")
+PROMOTION_MEANING = "promotion (Q, R, B or N; a queen if left out)"
 QA_REASONS = {**REASONS, "threefold repetition": "threefold repetition", "50-move rule": "the 50-move rule"}
 
 
@@ -99,16 +106,59 @@ class QuasiAlicePresenter(Presenter):
         return self.figure(view, "white", names, {}, [])
 
     def order_forms(self, view: View, side: str, names: Names, standing: Standing) -> list[tuple[str, str]]:
-        forms = [(example, "a move: board, from-to, then > the board it goes over to")
-                 for example in self.variant.example_orders(view, side)]
-        rank = ("7", "8") if side == "white" else ("2", "1")
-        forms += [
-            (f"A:e{rank[0]}-e{rank[1]}=N>B", "promotion (Q, R, B or N; queen if left out)"),
-            ("A:O-O>C", "castle on board A, king and rook going over to C (O-O-O the other side)"),
-            ("e2-e4" if side == "white" else "e7-e5", "the board may be left out when only one board has a piece "
-             "of yours there, and >B when only one board can take it"),
-        ]
+        """Only orders the referee takes from this player now (QA4-8), worked out from their view: a few
+        moves, a castling and a promotion if they have one, a move written short. A kind of order with no
+        legal instance now is told in words, so no example is answered with an error or a rejection."""
+        legal = legal_orders_in_view(view, side) if view else []
+        shown = list(self.variant.example_orders(view, side)) if view else []
+        castlings = [order for order in legal if "O-O" in order]
+        promotions = [order for order in legal if "=N" in order]
+        if castlings and not any("O-O" in order for order in shown):
+            shown.append(castlings[0])
+        if promotions and not any("=" in order for order in shown):
+            shown.append(promotions[0])
+        forms = [(order, order_meaning(order)) for order in shown]
+        short = shortened(legal, view, side)
+        example = next((order for order in [*shown, *legal] if order in short), None)
+        if example:
+            forms.append((short[example], SHORT_MEANING))
+        if not legal:
+            forms.append(("move", f"{MOVE_MEANING}; examples come with your move request"))
+        if not any("=" in order for order in shown):
+            forms.append(("promotion", "=Q, =R, =B or =N after a pawn's move to the last rank (a queen if left "
+                                       "out); no promotion is open to you now"))
+        if not any("O-O" in order for order in shown):
+            forms.append(("castling", "the board, O-O (O-O-O on the long side), then > the board king and rook "
+                                      "go over to; no castling is open to you now"))
         return forms
 
     def setup_request(self, side: str, names: Names, options: dict[str, Any]) -> list[str]:
         return [f"You play {SIDE_TITLE[side]}."]
+
+
+def order_meaning(order: str) -> str:
+    """What a canonical example order shows."""
+    match = CANONICAL.match(order)
+    if match and match["body"].startswith("O-O"):
+        length = "short" if match["body"] == "O-O" else "long"
+        return f"castle {length} on board {match['board']}, king and rook going over to {match['onto']}"
+    return PROMOTION_MEANING if "=" in order else MOVE_MEANING
+
+
+def shortened(legal: list[str], view: View, side: str) -> dict[str, str]:
+    """Each legal move written with what QA4-8 lets a player leave out left out: the board when only that
+    board has a piece of theirs on the from-square, ``>`` and the destination board when the move is legal
+    onto no other board. Moves with nothing to leave out (and castlings) are not in it."""
+    mine = str.isupper if side == "white" else str.islower
+    boards: Counter[str] = Counter()  # how many boards have a piece of the player's on each square
+    for name in BOARDS:
+        boards.update(square for square, letter in squares_of(view["boards"][name]).items() if mine(letter))
+    moves = [match for order in legal if (match := CANONICAL.match(order)) and not match["body"].startswith("O-O")]
+    ontos = Counter((match["board"], match["body"]) for match in moves)
+    forms: dict[str, str] = {}
+    for match in moves:
+        text = match["body"] if boards[match["body"][:2]] == 1 else f"{match['board']}:{match['body']}"
+        text = text if ontos[match["board"], match["body"]] == 1 else f"{text}>{match['onto']}"
+        if text != match.string:
+            forms[match.string] = text
+    return forms

@@ -221,7 +221,8 @@ def reveal(game_id: int) -> str:
             "rows": variant.hidden_setups(variant.from_json(game.state)),
             "record": presenter.record([Ply(step.move_number, step.by, step.order or None, step.told.get(step.by, []))
                                         for step in steps if step.result in MOVES and step.by],
-                                       Names("white", game.white.name, game.black.name), game.result),
+                                       Names("white", game.white.name, game.black.name), game.result,
+                                       game.options),
         }
         return render_template("web/reveal.html", **context)
 
