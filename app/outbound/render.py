@@ -60,9 +60,7 @@ def _macro(template: str, name: str) -> Any:
 def cell_html(cell: Cell) -> Markup:
     """One square or strip cell, rendered by the template's ``cell`` macro once per kind of cell."""
     background = MARK_BACKGROUND.get(cell.mark) or BACKGROUND[cell.shade]
-    style = piece_style(cell.piece) if cell.piece else ""
-    if cell.seen_at is not None:
-        style += "opacity:0.55;"
+    style = piece_style(cell.piece) if cell.piece else ""  # in full ink even when stale: its label says when
     small = cell.label or (f"m{cell.seen_at}" if cell.seen_at is not None else "")
     return Markup(_macro("_board.html", "cell")(background, glyph(cell.piece), Markup(style), small))
 

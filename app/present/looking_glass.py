@@ -228,7 +228,7 @@ class LookingGlassPresenter(Presenter):
             entries = self.notebook_entries(view, names)
             if entries:
                 notes.append("Notebook: " + entries + ".")
-        notes.append("Captured: " + tray_words(view["tray"]))
+        notes.append(tray_words(view["tray"]))
         return Figure(((home_grid, away_grid),), tuple(legend), tuple(notes))
 
     @staticmethod

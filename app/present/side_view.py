@@ -119,7 +119,7 @@ class SideViewPresenter(Presenter):
             + (", with its square" if physics == 3 else "; your own pieces with their squares" if physics == 2
                else "") + "; '.' means nothing of your opponent's is seen there.",
         )
-        return Figure(((board, strip),), legend, ("Captured: " + tray_words(view["tray"]),))
+        return Figure(((board, strip),), legend, (tray_words(view["tray"]),))
 
     @staticmethod
     def strip(view: View, side: str, white_below: bool) -> Grid:

@@ -3,7 +3,7 @@
 The piece drawings are python-chess's (``chess.svg.piece``), defined once per picture and
 used by reference, as python-chess's own boards do. Squares of the last move are tinted,
 squares a message named are outlined, a piece of unknown type is a ``?``, an entry that
-may be stale is faded with the move it was seen at in the corner, and a cell's label (a
+may be stale has the move it was seen at in the corner (in full ink: nothing is faded), and a cell's label (a
 square name in a strip, a rook's hand) is written small beside the piece. Every picture
 carries its description as its accessible name.
 """
@@ -49,14 +49,13 @@ def cell_svg(cell: Cell, x: int, y: int) -> str:
     elif cell.mark == SEEN:
         parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="{SQUARE - 4}" height="{SQUARE - 4}" fill="none" '
                      f'stroke="{SEEN_LINE}" stroke-width="3"/>')
-    faded = ' opacity="0.5"' if cell.seen_at is not None else ""
     if cell.piece == UNKNOWN:
         parts.append(f'<text x="{x + SQUARE // 2}" y="{y + 29}" text-anchor="middle" font-size="26" '
-                     f'font-weight="bold" font-family="sans-serif" fill="{SEEN_LINE}"{faded}>?</text>')
+                     f'font-weight="bold" font-family="sans-serif" fill="{SEEN_LINE}">?</text>')
     elif cell.piece:
         scale = SQUARE / 45
         parts.append(f'<use href="#{piece_id(cell.piece)}" transform="translate({x},{y}) scale({scale:.4f})"'
-                     f'{faded}/>')
+                     '/>')
     small = cell.label or (f"m{cell.seen_at}" if cell.seen_at is not None else "")
     if small:
         parts.append(f'<text x="{x + SQUARE - 2}" y="{y + SQUARE - 3}" text-anchor="end" font-size="10" '

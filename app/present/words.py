@@ -49,7 +49,24 @@ def capitalised(text: str) -> str:
 
 
 def tray_words(tray: str) -> str:
-    """Captured pieces as letters -> "White Q P. Black none."."""
-    white = " ".join(letter for letter in tray if letter.isupper()) or "none"
-    black = " ".join(letter.upper() for letter in tray if letter.islower()) or "none"
-    return f"White {white}. Black {black}."
+    """Captured pieces in words, from their letters: "Captured: White has lost a queen and two pawns; Black
+    has lost nothing."."""
+    if not tray:
+        return "Captured: nothing yet."
+    said = []
+    for color, test in (("White", str.isupper), ("Black", str.islower)):
+        letters = [letter.upper() for letter in tray if test(letter)]
+        pieces = [counted(letters.count(letter), PIECE_NAMES[letter]) for letter in "KQRBNP" if letter in letters]
+        lost = ", ".join(pieces[:-1]) + " and " + pieces[-1] if len(pieces) > 1 else (pieces or ["nothing"])[0]
+        said.append(f"{color} has lost {lost}")
+    return "Captured: " + "; ".join(said) + "."
+
+
+def counted(number: int, name: str) -> str:
+    """"a queen", "two pawns"."""
+    if number == 1:
+        return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+    return f"{NUMBERS.get(number, str(number))} {name}s"
+
+
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
