@@ -42,7 +42,8 @@ def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
     """How to play by mail, the game's own rules in brief, and every command (from the registry)."""
     where = GAME if presenter else LOBBY
     commands = [spec for spec in SERVICE_COMMANDS if where in spec.where]
-    extra = [f"{command.name} {command.argument}".strip() for command in presenter.commands()] if presenter else []
+    extra = [f"{command.name} {command.argument}".strip() + f" ({command.help})"
+             for command in presenter.commands()] if presenter else []
     variants = ", ".join(f"{name} ({variant.title})" for name, variant in sorted(VARIANTS.items()))
     paragraphs = [
         "Mirrorpost referees your game by email. Reply to your latest move request with one order "
@@ -148,12 +149,13 @@ class Mailer:
     def forms(self, game: GameRecord, side: str, view: View, standing: Standing) -> list[tuple[str, str]]:
         """The order forms of this player now: the variant's, with examples from their view, then the rest."""
         presenter = self.presenter(game)
+        say, board = (next(spec for spec in SERVICE_COMMANDS if spec.name == name) for name in ("say", "board"))
         also = ", ".join(["history", "help", *(f"{c.name} {c.argument}".strip() for c in presenter.commands())])
         return [
             *presenter.order_forms(view, side, self.names(game, side), standing),
             ("resign", "also: offer draw, accept draw, decline draw"),
-            ("say <text>", "a message passed on to your opponent"),
-            ("board", f"send me my position again; also: {also}"),
+            (say.form, say.help),
+            (board.form, f"{board.help}; also: {also}"),
         ]
 
     # ----------------------------------------------------------------- queueing

@@ -1,5 +1,10 @@
 """The other commands by mail: draws, ask, board, history, help, notebook, games, name."""
 
+import pytest
+
+from app.games.commands import GAME, SERVICE_COMMANDS
+from app.present.registry import presenter_for
+from app.rules.registry import VARIANTS
 from tests.server.harness import ALICE, BOB, Table
 
 
@@ -59,3 +64,21 @@ def test_accept_and_decline_words_outside_an_invitation_are_explained(server):
     table.start()
     table.reply(ALICE, "accept", kind="request")
     assert "accept draw" in table.text(ALICE)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_help_and_the_order_forms_are_made_from_the_command_registry(server, variant):
+    """Every command a game reply understands is in help with its one line, the variant's own ones too, and the
+    order forms' command lines are the registry's words."""
+    table = Table(server, variant)
+    table.start()
+    player = ALICE  # White, to move first in every variant
+    table.reply(player, "help", kind="request")
+    help_text = table.text(player, "help")
+    for spec in SERVICE_COMMANDS:
+        if GAME in spec.where:
+            assert f"{spec.form} ({spec.help})" in help_text, spec.name
+    for command in presenter_for(variant).commands():
+        assert f"{command.name} {command.argument}".strip() + f" ({command.help})" in help_text, command.name
+    say = next(spec for spec in SERVICE_COMMANDS if spec.name == "say")
+    assert f"{say.form} {say.help}" in table.text(player, "request")
