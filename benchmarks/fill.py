@@ -21,8 +21,9 @@ from sqlalchemy import Connection, text
 from app.games.service import GameService
 from app.inbound.clients import reply
 from app.outbound.outbox import MaildirTransport
+from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
-from benchmarks.pipeline import CLIENTS, SIDES, address, answer_all, latest_mail, run_ours, scripted_orders
+from benchmarks.pipeline import CLIENTS, address, answer_all, latest_mail, run_ours, scripted_orders
 
 SPAN_DAYS = 730  # copies are dated over the last two years
 ACTIVE_DAYS = 40  # a copy younger than this is a game still under way
@@ -43,12 +44,12 @@ def play_template(server: Server, folder: Path, plies: int) -> Template:
     number = 999_999  # its players are address("white", number) and address("black", number)
     with server.db.engine.begin() as connection:
         service = GameService(connection, server.settings, server.signer)
-        game_id = service.create_game("looking-glass", service.player(address("white", number)),
+        game_id = service.create_game(DEFAULT_VARIANT, service.player(address("white", number)),
                                       service.player(address("black", number)), {}, None).id
     answer_all(server, {number: game_id}, "invitation", lambda side: "accept")
     answer_all(server, {number: game_id}, "setup-request", lambda side: "setup 518")
-    for ply, order in enumerate(scripted_orders(random.Random(11))[:plies]):
-        player = address(SIDES[ply % 2], number)
+    for ply, (side, order) in enumerate(scripted_orders(get_variant(DEFAULT_VARIANT), random.Random(11))[:plies]):
+        player = address(side, number)
         sent = latest_mail(server, game_id, player, "request")
         run_ours(server, [reply(sent, order, CLIENTS[ply % len(CLIENTS)], player)])
     send_everything(server, folder)

@@ -40,8 +40,8 @@ from app.inbound.clients import reply
 from app.inbound.parse import parse
 from app.inbound.receive import receive
 from app.outbound.models import OutboundMessage
-from app.rules.looking_glass import LookingGlass
-from app.rules.looking_glass.random_orders import home_order
+from app.rules.base import Variant
+from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server, settle_garbage_collection
 from benchmarks.measure import database_server_cpu, peak_memory, report
 
@@ -49,26 +49,29 @@ QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
 GAMES = 4 if QUICK else 20
 PLIES = 6 if QUICK else 20
 POSTGRES = os.environ.get("TEST_POSTGRES_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-LG = LookingGlass()
 SIDES = ("white", "black")
 CLIENTS = ("gmail", "outlook", "apple", "thunderbird")  # game n's players use CLIENTS[n % 4]
 
 
-def scripted_orders(rng: random.Random) -> list[str]:
-    """Legal home-world moves for a game set up with 518 on both sides, worked out with the referee beforehand."""
-    state = LG.new_game({})
-    LG.play(state, "white", "setup 518")
-    LG.play(state, "black", "setup 518")
-    orders = []
-    for _ in range(PLIES):
-        side = LG.orderer(state)
-        if side is None:
-            break
-        order = home_order(state, side, side, rng)
+def scripted_orders(variant: Variant, rng: random.Random) -> list[tuple[str, str]]:
+    """(side, order) for PLIES moves that the referee plays as moves (``moved``), worked out beforehand on the
+    variant's own state, hidden setups 518; the referee's own moves in between (a pass) as the server makes
+    them. The orders are the variant's legal ones, tried in random order until one is a move."""
+    state = variant.new_game({})
+    for side in SIDES:
+        if variant.needs_setup(state, side):
+            variant.play(state, side, "setup 518")
+    orders: list[tuple[str, str]] = []
+    while len(orders) < PLIES and (side := variant.orderer(state)) is not None:
+        candidates = variant.legal_orders(state)
+        order = next((order for order in rng.sample(candidates, len(candidates))
+                      if variant.play(variant.from_json(variant.to_json(state)), side, order).result == "moved"), None)
         if order is None:
             break
-        LG.play(state, side, order)
-        orders.append(order)
+        variant.play(state, side, order)
+        orders.append((side, order))
+        while variant.automatic(state) is not None:
+            pass
     return orders
 
 
@@ -100,7 +103,7 @@ class Script:
 
     game_id: int
     number: int
-    orders: tuple[str, ...]
+    orders: tuple[tuple[str, str], ...]  # (side, order)
 
 
 def answer_all(server: Server, games: dict[int, int], kind: str, text_for) -> None:
@@ -119,31 +122,33 @@ def server_for(url: str, folder: Path) -> Server:
         "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"}))
 
 
-def prepare(url: str, folder: Path, first: int = 0) -> tuple[Server, list[Script]]:
-    """GAMES games (numbered from ``first``) invited, accepted and set up through the pipeline, White to
-    move; each with its scripted orders."""
+def prepare(url: str, folder: Path, variant_name: str, first: int = 0) -> tuple[Server, list[Script]]:
+    """GAMES games of the variant (numbered from ``first``) invited, accepted and set up through the pipeline,
+    White to move; each with its scripted orders."""
     server = server_for(url, folder)
     server.db.upgrade()
+    variant = get_variant(variant_name)
     with server.db.engine.begin() as connection:
         service = GameService(connection, server.settings, server.signer)
-        games = {number: service.create_game("looking-glass", service.player(address("white", number)),
+        games = {number: service.create_game(variant_name, service.player(address("white", number)),
                                              service.player(address("black", number)), {}, None).id
                  for number in range(first, first + GAMES)}
     answer_all(server, games, "invitation", lambda side: "accept")
-    answer_all(server, games, "setup-request", lambda side: "setup 518")
+    if variant.needs_setup(variant.new_game({}), "white"):
+        answer_all(server, games, "setup-request", lambda side: "setup 518")
     rng = random.Random(7)
-    return server, [Script(game_id, number, tuple(scripted_orders(rng))) for number, game_id in games.items()]
+    return server, [Script(game_id, number, tuple(scripted_orders(variant, rng))) for number, game_id in games.items()]
 
 
 def replies_for_ply(server: Server, scripts: list[Script], ply: int) -> list[bytes]:
     """Each game's order for this ply, as a reply to the move request the player got."""
-    side = SIDES[ply % 2]
     replies = []
     for script in scripts:
         if ply < len(script.orders):
+            side, order = script.orders[ply]
             player = address(side, script.number)
             sent = latest_mail(server, script.game_id, player, "request")
-            replies.append(reply(sent, script.orders[ply], CLIENTS[script.number % len(CLIENTS)], player))
+            replies.append(reply(sent, order, CLIENTS[script.number % len(CLIENTS)], player))
     return replies
 
 
@@ -169,14 +174,14 @@ def worker_process(url: str, folder: Path, scripts: list[Script], barrier, durat
     players_database(url).engine.dispose()
 
 
-def run_concurrently(url: str, folder: Path, workers: int) -> tuple[int, float]:
+def run_concurrently(url: str, folder: Path, workers: int, variant_name: str) -> tuple[int, float]:
     """``workers`` processes, GAMES games each, receiving their moves at once; returns (moves, seconds).
 
     A ply takes as long as its slowest worker; the replies are made between plies, off the clock.
     """
     all_scripts = []
     for index in range(workers):
-        server, scripts = prepare(url, folder / f"worker{index}", first=(index + 1) * 1000)
+        server, scripts = prepare(url, folder / f"worker{index}", variant_name, first=(index + 1) * 1000)
         server.db.engine.dispose()
         players_database(url).engine.dispose()
         all_scripts.append(scripts)
@@ -246,7 +251,7 @@ def drop_postgres(url: str) -> None:
     admin.dispose()
 
 
-def measure(label: str, make_url_for) -> None:
+def measure(label: str, make_url_for, variant_name: str) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         url, floor_url = make_url_for(folder, "ours"), make_url_for(folder, "floor")
@@ -256,7 +261,7 @@ def measure(label: str, make_url_for) -> None:
         def server_seconds() -> float:
             return (database_server_cpu() or 0.0) if reads_server else 0.0
 
-        server, scripts = prepare(url, folder / "instance")
+        server, scripts = prepare(url, folder / "instance", variant_name)
         floor_engine = floor_table(floor_url)
         ours = floor = cpu = server_cpu = 0.0
         moves = floored = 0
@@ -272,7 +277,8 @@ def measure(label: str, make_url_for) -> None:
             floored += run_floor(floor_engine, messages, floored)
             floor += time.perf_counter() - began
         floor_engine.dispose()
-        print(f"  {label}: {moves} moves in {GAMES} games, one worker process; replies to the real requests "
+        print(f"  {label}: {moves} moves in {GAMES} games of {variant_name}, one worker process; replies to the "
+              "real requests "
               f"as {', '.join(CLIENTS)} write them")
         per_core = f"   ({per_core_verdict(moves / ours)})" if url.startswith("postgresql") else ""
         print(f"    end to end: {moves / ours:8.1f} moves/s   floor (parse + commit a row): {floored / floor:8.1f}/s"
@@ -290,7 +296,7 @@ def measure(label: str, make_url_for) -> None:
               f"{seconds / mails * 1000:.2f} ms per mail, outside the players' transactions")
         server.db.engine.dispose()
         players_database(url).engine.dispose()
-        memory_server, memory_scripts = prepare(make_url_for(folder, "memory"), folder / "instance2")
+        memory_server, memory_scripts = prepare(make_url_for(folder, "memory"), folder / "instance2", variant_name)
         sample = replies_for_ply(memory_server, memory_scripts, 0)
         ours_peak = peak_memory(lambda: run_ours(memory_server, sample))
         floor_engine = floor_table(make_url_for(folder, "floor2"))
@@ -301,7 +307,7 @@ def measure(label: str, make_url_for) -> None:
         report(f"{label} peak memory, {len(sample)} moves", ours_peak / 1024, floor_peak / 1024, "KiB")
         if url.startswith("postgresql"):
             workers = os.cpu_count() or 2
-            moves, seconds = run_concurrently(make_url_for(folder, "workers"), folder, workers)
+            moves, seconds = run_concurrently(make_url_for(folder, "workers"), folder, workers, variant_name)
             print(f"    {workers} worker processes at once, {GAMES} games each: {moves / seconds:.1f} moves/s "
                   f"together, {moves / seconds / workers:.1f} per core (the database server shares these cores; "
                   f"{per_core_verdict(moves / seconds / workers)})")
@@ -318,10 +324,16 @@ def per_core_verdict(moves_per_second: float) -> str:
     return f"target {PER_CORE_TARGET:.0f} moves/s per core: {met}"
 
 
-def main() -> None:
+def main(variants: list[str] | None = None) -> None:
+    """Each named variant's games (the main game's when none is named), on SQLite and PostgreSQL."""
     print("bench pipeline: inbound moves end to end (parse, authenticate, adjudicate, render both mails, commit)")
     settle_garbage_collection()  # this process is the worker: set up as the ``worker`` command does
-    measure("SQLite", lambda folder, name: f"sqlite:///{folder / (name + '.sqlite3')}")
+    for variant_name in variants or [DEFAULT_VARIANT]:
+        measure_variant(variant_name)
+
+
+def measure_variant(variant_name: str) -> None:
+    measure("SQLite", lambda folder, name: f"sqlite:///{folder / (name + '.sqlite3')}", variant_name)
     urls: dict[str, str] = {}
 
     def postgres_for(folder: Path, name: str) -> str:
@@ -332,7 +344,7 @@ def main() -> None:
         return urls[name]
 
     if postgres_database_available():
-        measure("PostgreSQL", postgres_for)
+        measure("PostgreSQL", postgres_for, variant_name)
         print(f"    target: {PER_CORE_TARGET:.0f} moves/s per core on PostgreSQL, "
               f"and at most {FLOOR_TARGET:g}x the floor")
     else:

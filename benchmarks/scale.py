@@ -30,6 +30,7 @@ from sqlalchemy import Engine, event, text
 from app import create_app
 from app.db import utcnow
 from app.outbound.outbox import MaildirTransport
+from app.rules.registry import DEFAULT_VARIANT
 from app.server import Server, settle_garbage_collection
 from app.worker import Worker
 from benchmarks import fill
@@ -156,7 +157,7 @@ class Scale:
         """Median time of ``receive`` for moves of fresh games set up through the pipeline."""
         self.live += 1
         server, scripts = prepare(self.server.settings.database_url, self.folder / f"live{self.live}",
-                                  first=self.live * 1000)
+                                  DEFAULT_VARIANT, first=self.live * 1000)
         samples = []
         for ply in range(min(PLIES, 6)):
             for raw in replies_for_ply(server, scripts, ply):

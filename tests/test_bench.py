@@ -105,6 +105,14 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
             assert server and float(server.group(1)) > 0 and int(server.group(2)) > 0
 
 
+def test_bench_pipeline_takes_a_variant_name_and_plays_its_games_by_mail():
+    output = run_bench("pipeline", "quasi-alice-4d")
+    moves = re.search(r"SQLite: (\d+) moves in \d+ games of quasi-alice-4d", output)
+    assert moves and int(moves.group(1)) > 0, output
+    assert re.search(r"SQLite time per move vs floor .* ratio +\d+\.\d+x", output)
+    assert "games of looking-glass" not in output
+
+
 def test_bench_web_renders_growing_histories_and_fits_a_line():
     output = run_bench("web")
     assert re.search(r"history page, 50 events .* ratio +\d+\.\d+x", output)
