@@ -68,7 +68,7 @@ def cell_html(cell: Cell) -> Markup:
 @lru_cache(maxsize=2048)
 def row_html(row: Row, board: bool) -> Markup:
     """One row of a grid, rendered once per distinct row: most rows recur from mail to mail."""
-    cells = Markup("".join(cell_html(cell) for cell in row.cells))
+    cells = Markup("\n".join(cell_html(cell) for cell in row.cells))  # a line a cell: short lines on the wire
     return Markup(_macro("_board.html", "row")(row.label, cells, board))
 
 
