@@ -31,7 +31,7 @@ from app.games.confirmations import NEEDS_PROOF
 from app.games.links import rules_link
 from app.games.mailing import Mailer, Mails, help_paragraphs
 from app.games.models import Game
-from app.games.reading import excerpt, read_commands
+from app.games.reading import read_commands
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread
 from app.outbound.headers import clean_name
@@ -83,14 +83,28 @@ class ChallengePlan:
 
 
 def describe_held(line: str) -> str:
-    """A held command line in words, for the confirmation request."""
+    """A held command in the referee's own words, for the confirmation request. That request goes to an address
+    that has not yet shown the command is its own, so nothing of the command's text (a name, the address
+    challenged, an option) is repeated: a forger cannot use it to send their words to anyone."""
     kind, _, argument = line.partition(" ")
     if kind == "challenge":
-        opponent, _, rest = argument.partition(" ")
-        return f"challenge {opponent} to a game ({rest})"
+        words = argument.split()
+        variant = VARIANTS[words[1]].title if len(words) > 1 and words[1] in VARIANTS else "chess"
+        return f"invite the address named in your request to a game of {variant}"
     if kind == "vacation":
-        return f"pause your clock for {argument} days (vacation)"
-    return f"change your name to {argument!r}"
+        return f"pause your clock for {int(argument)} days (vacation)"
+    return "set your display name to the name given in your request"
+
+
+LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
+                  "and 'accept' or 'decline' alone in a reply to the invitation.")
+
+
+def unquoted(errors: list[str]) -> list[str]:
+    """Reading errors with no line of the mail in them (``read_commands`` quotes a line as its error's start):
+    a mail to the bare address may have come from anyone, so its lines are not sent back to its From."""
+    kept = [error for error in errors if not error.startswith(("'", "... and"))]
+    return [LINES_NOT_READ, *kept] if len(kept) < len(errors) else kept
 
 
 @dataclass
@@ -248,15 +262,19 @@ class GameService:
         return game
 
     def read_challenge(self, challenger: str, words: list[str]) -> ChallengePlan:
-        """``challenge bob@example.org <variant> days=3 color=black <its options>``, checked but not carried
-        out: the opponent a plain address (not the challenger's, not ours), the variant and options known."""
+        """``challenge bob@example.org <variant> days=3 color=black <its options>``, read but not carried out:
+        the opponent a plain address (not the challenger's, not ours), the variant known, the colour one of ours.
+
+        Its errors go to an address not yet proved to be the challenger's, so they quote nothing the challenger
+        wrote; the options are checked when the game is created, after the challenger's confirming reply.
+        """
         usage = "write: challenge <email address> [variant] [options such as days=3 color=black]"
         if not words:
             raise ServiceError(usage)
         try:
             opponent = valid_address(words[0].strip("<>"))
         except AddressError:
-            raise ServiceError(f"{excerpt(words[0])!r} is not an email address; {usage}") from None
+            raise ServiceError(f"the first word after 'challenge' is not an email address; {usage}") from None
         if opponent == challenger:
             raise ServiceError("a game needs two different players")
         local, _, domain = opponent.rpartition("@")
@@ -275,9 +293,10 @@ class GameService:
                     options[key.lower()] = value.lower()
             else:
                 variant = word.lower()
+        if variant not in VARIANTS:
+            raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
         if color not in (*SIDES, "random"):
             raise ServiceError("color must be white, black or random")
-        self.split_options(variant, options)  # raises ServiceError with what is wrong
         return ChallengePlan(opponent, variant, options, color)
 
     def challenges_today(self, challenger: PlayerRecord) -> int:
@@ -286,7 +305,8 @@ class GameService:
             Game.challenger_id == challenger.id, Game.created_at >= self.now - timedelta(days=1))).scalar() or 0
 
     def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
-        """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance."""
+        """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance; its options
+        are checked now (``create_game``), and what is wrong with them told to the challenger alone."""
         plan = self.read_challenge(challenger.email, words)
         if self.challenges_today(challenger) >= self.settings.challenges_per_day:
             raise ServiceError(f"you have proposed {self.settings.challenges_per_day} games in the last 24 hours, "
@@ -307,9 +327,14 @@ class GameService:
         ``may_answer()`` allows it. A mail that answers one of our automatic answers (``answers_us``) with
         no command in it gets no answer: two robots answering each other stop at once. Returns (status,
         what was done) for the inbound record.
+
+        Such a mail proves nothing about its From, so nothing in it reaches that address in our mail: the
+        answers quote none of its lines, and ``sender_name`` (the From header's name) is not taken as the
+        player's name; a player's mail client names them only in a reply to a mail of ours
+        (``adopt_client_name``), or they choose a name by a confirmed ``name`` command.
         """
         reading = read_commands(text, None, LOBBY_WORDS)
-        player = self.player(sender, sender_name)
+        player = self.player(sender)
         if answers_us and all(command.kind == "help" for command in reading.commands):
             return "ignored", "not answered: a reply to an answer of ours with no command in it"
 
@@ -318,7 +343,7 @@ class GameService:
                 self.mailer.notify(sender, kind, subject, paragraphs, answering, document)
 
         if reading.errors or not reading.commands:
-            notify("help", "how to play", [*reading.errors, *help_paragraphs()])
+            notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs()])
             self.flush()
             return "rejected" if reading.errors else "done", "lobby help"
         done, held, problems = [], [], []
@@ -327,7 +352,7 @@ class GameService:
                 try:
                     held.append(self.held_line(player, command, len(held)))
                 except ServiceError as error:
-                    problems.append(f"{excerpt(command.text)}: {error}")
+                    problems.append(f"{command.kind}: {error}")
             elif command.kind == "games":
                 notify("games", "your games", self.games_list(player))
                 done.append("games")
@@ -338,8 +363,7 @@ class GameService:
                         f"The rules of {VARIANTS[name].title}, as on {rules_link(self.settings, name)}:"],
                         document=self.mailer.rules_document(name))
                 else:
-                    problems.append(f"there is no game called '{excerpt(name, 40)}'; the games: "
-                                    f"{', '.join(sorted(VARIANTS))}")
+                    problems.append(f"rules: there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
                 done.append("rules")
             else:
                 notify("help", "how to play", help_paragraphs())
@@ -347,14 +371,17 @@ class GameService:
         if problems:
             notify("error", "not carried out", problems)
             done.append(f"refused: {'; '.join(problems)}")
-        if held:
-            self.ask_confirmation(sender, held, answering, may_answer)
+        asked = bool(held) and self.ask_confirmation(sender, held, answering, may_answer)
+        if asked:
             done.append(f"held for confirmation: {'; '.join(held)}")
+        elif held:
+            done.append("not held: no more answers to this address now")
         self.flush()
-        return ("rejected" if problems and not held else "done"), "; ".join(done)
+        return ("rejected" if problems and not asked else "done"), "; ".join(done)
 
     def held_line(self, player: PlayerRecord, command: Command, held_before: int) -> str:
-        """A command to hold, checked and written again in the referee's own words (no free text but a name)."""
+        """A command to hold, checked and written again in the referee's own words (no free text but a name and
+        a challenge's options, which only its confirmed owner sees again)."""
         if command.kind == "challenge":
             if held_before >= self.settings.challenges_per_day:
                 raise ServiceError(f"at most {self.settings.challenges_per_day} challenges at once")
@@ -370,11 +397,12 @@ class GameService:
         return f"name {name}"
 
     def ask_confirmation(self, sender: str, lines: list[str], answering: str | None,
-                         may_answer: Callable[[], bool]) -> None:
-        """Hold ``lines`` and ask their sender to confirm them by replying (only their address receives it)."""
-        key = confirmations.hold(self.connection, sender, lines, self.now)
+                         may_answer: Callable[[], bool]) -> bool:
+        """Hold ``lines`` and ask their sender to confirm them by replying (only their address receives it);
+        nothing is held when no more answers may go to that address now (False)."""
         if not may_answer():
-            return
+            return False
+        key = confirmations.hold(self.connection, sender, lines, self.now)
         subject = "Mirrorpost: please confirm"
         text, html = render_message(subject, [
             "The referee was asked, from your address, to:",
@@ -386,21 +414,27 @@ class GameService:
         enqueue(self.connection, self.settings, Mail(
             sender, None, "confirm", subject, text, html, token=f"confirm.{key}",
             thread=Thread(answering) if answering else None, auto="auto-replied"))
+        return True
 
     def confirmed(self, sender: str, key: str, answering: str | None,
                   may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
-        """A reply confirming held commands: carried out once, for their own sender, within their lifetime."""
+        """A reply confirming held commands: carried out once, for their own sender, within their lifetime.
+
+        A reply with a valid key comes from the owner of the address (only they got the key), so what it did
+        is always told, whatever mail forgers have made go to that address; the key is used up, so this is at
+        most once per confirmation request. A key not valid is answered only while ``may_answer()`` allows.
+        """
         lines = confirmations.take(self.connection, key, sender, self.now)
 
         def notify(kind: str, subject: str, paragraphs: list[str]) -> None:
-            if may_answer():
-                self.mailer.notify(sender, kind, subject, paragraphs, answering)
+            self.mailer.notify(sender, kind, subject, paragraphs, answering)
 
         if lines is None:
-            notify("error", "nothing to confirm", [
-                "There is nothing to confirm: the request has expired, was confirmed already, or was sent to "
-                "another address. Send your command again.",
-            ])
+            if may_answer():
+                notify("error", "nothing to confirm", [
+                    "There is nothing to confirm: the request has expired, was confirmed already, or was sent to "
+                    "another address. Send your command again.",
+                ])
             return "rejected", "confirmation not valid"
         player = self.player(sender)
         done = []

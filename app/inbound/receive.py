@@ -376,7 +376,7 @@ class Pipeline:
         budget.check("finding the new text")
 
         def may_answer() -> bool:
-            if not self.answers.may_answer(sender):
+            if not self.answers.may_answer(sender, self.cause or sender):
                 return False
             self.answers.record(sender, self.cause or sender, "answer")
             return True

@@ -1,11 +1,14 @@
 """Loops and abuse: robots get a few answers at most, a conversation that keeps coming back is cut, automatic
 mail is never answered, and the referee is no relay for anyone's text to strangers."""
 
+from datetime import timedelta
 from email import message_from_bytes
 
 import pytest
+from sqlalchemy import select, update
 
 from app.inbound.clients import fresh, reply
+from app.inbound.models import Answer
 from tests.server.doors import Doors
 from tests.server.harness import Table
 
@@ -56,6 +59,20 @@ def test_answers_outside_games_are_limited_per_address_an_hour_and_a_day(doors):
     for number in range(server.settings.answers_per_hour + 3):  # a robot asking the same, fresh each time
         doors.deliver("webhook", fresh(ROBOT, REFEREE, "games", subject=f"request {number}"), ROBOT)
     assert len(table.mails(ROBOT)) == server.settings.answers_per_hour
+    hourly, daily = server.settings.answers_per_hour, server.settings.answers_per_day
+    for turn in range(daily // hourly + 1):  # every two hours a fresh hourly allowance, until the day's is spent
+        two_hours_ago(server)
+        for number in range(hourly + 1):
+            doors.deliver("webhook", fresh(ROBOT, REFEREE, "games", subject=f"later {turn} {number}"), ROBOT)
+    assert len(table.mails(ROBOT)) == daily  # a day's worth, then none however long it keeps asking
+
+
+def two_hours_ago(server) -> None:
+    """Every answer sent so far, as if sent two hours earlier."""
+    with server.db.engine.begin() as connection:
+        for row in connection.execute(select(Answer.id, Answer.created_at)).all():
+            connection.execute(update(Answer).where(Answer.id == row.id)
+                               .values(created_at=row.created_at - timedelta(hours=2)))
 
 
 @pytest.mark.parametrize(("subject", "sender", "headers"), [
