@@ -699,10 +699,10 @@ class GameService:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
         recorded and no order forms."""
         end = presenter_for(game.variant).end_words(game.result, game.reason)
-        what = f"so your order '{order.text[:80]}' was not played" if order else \
-            "and your reply had nothing for the referee to do; replies are not passed on to your opponent"
+        what = f"Your order '{order.text[:80]}' was not played." if order else \
+            "Your reply had nothing for the referee to do; replies are not passed on to your opponent."
         self.mailer.notice(game, side, "notice", "this game is over", [
-            f"Game {game.id} is already over ({end}), {what}.",
+            f"Game {game.id} is already over: {end}. {what}",
             f"The whole game, move by move: {self.mailer.history_url(game, side)}",
         ])
 
