@@ -729,15 +729,9 @@ class GameService:
     ) -> None:
         """A command from the registry (``SERVICE_COMMANDS``) or one the variant's presenter adds."""
         reply.note(command.kind)
-        handlers: dict[str, Callable[[GameRecord, Side, PlayerRecord, Command, Mails], None]] = {
-            "say": self.say, "board": self.board, "history": self.history, "help": self.help,
-            "public": self.public, "vacation": self.vacation_in_game, "rules": self.rules,
-            "accept": self.nothing_to_answer,
-            "decline": self.nothing_to_answer,
-        }
-        handler = handlers.get(command.kind)
+        handler = GAME_HANDLERS.get(command.kind)
         if handler is not None:
-            handler(game, side, player, command, mails)
+            handler(self, game, side, player, command, mails)
             return
         for variant_command in presenter_for(game.variant).commands():
             if variant_command.name == command.kind:
@@ -1004,3 +998,11 @@ class GameService:
 
     # ------------------------------------------------------------------ mails
 
+
+# The handler of each command of the registry understood in a game reply (``GAME`` in ``SERVICE_COMMANDS``):
+# the registry says what a command is, this says what carries it out; a test holds the two to each other.
+GAME_HANDLERS: dict[str, Callable[[GameService, GameRecord, Side, PlayerRecord, Command, Mails], None]] = {
+    "say": GameService.say, "board": GameService.board, "history": GameService.history, "help": GameService.help,
+    "public": GameService.public, "vacation": GameService.vacation_in_game, "rules": GameService.rules,
+    "accept": GameService.nothing_to_answer, "decline": GameService.nothing_to_answer,
+}

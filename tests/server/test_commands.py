@@ -3,6 +3,7 @@
 import pytest
 
 from app.games.commands import GAME, SERVICE_COMMANDS
+from app.games.service import GAME_HANDLERS
 from app.present.registry import presenter_for
 from app.rules.registry import VARIANTS
 from tests.server.harness import ALICE, BOB, Table
@@ -82,3 +83,7 @@ def test_help_and_the_order_forms_are_made_from_the_command_registry(server, var
         assert f"{command.name} {command.argument}".strip() + f" ({command.help})" in help_text, command.name
     say = next(spec for spec in SERVICE_COMMANDS if spec.name == "say")
     assert f"{say.form} {say.help}" in table.text(player, "request")
+
+
+def test_every_command_of_a_game_reply_in_the_registry_has_a_handler_and_no_handler_is_outside_it():
+    assert set(GAME_HANDLERS) == {spec.name for spec in SERVICE_COMMANDS if GAME in spec.where}
