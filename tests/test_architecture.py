@@ -81,7 +81,8 @@ VARIANT_WORDS = re.compile(
     re.IGNORECASE,
 )
 NEUTRAL = [APP / "games", APP / "web", APP / "inbound", APP / "outbound", APP / "worker.py", APP / "server.py",
-           APP / "admin.py", APP.parent / "templates"]
+           APP / "admin.py", APP.parent / "templates",
+           APP / "present" / "diagram.py", APP / "present" / "text.py", APP / "present" / "svg.py"]  # the renderers
 
 
 def neutral_files() -> list[Path]:

@@ -1,7 +1,7 @@
 """The neutral diagram model: what every variant's presenter draws, and all any renderer draws.
 
 A figure is grids laid out in rows (two boards side by side, four as 2x2). A grid is a
-board of squares or a strip of cells (a side view), rows top to bottom as the player looks
+board of squares or a strip of cells (the ranks seen end on), rows top to bottom as the player looks
 at it, each cell a piece letter, ``?`` for a piece of unknown type, or empty, with marks
 (the last move, a reported square) and, for an entry of a record that may have gone
 stale, the move it was seen at. Every grid carries its description in words (a piece list)
