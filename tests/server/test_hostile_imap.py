@@ -24,7 +24,8 @@ def test_hostile_mail_fetched_by_imap_is_refused_screened_or_held_as_through_any
         table = Table(doors.server)
         game_id = table.start()
         bomb = (f"From: Alice <{ALICE}>\r\nTo: {REFEREE}\r\nSubject: parts\r\nMessage-ID: <imap.bomb@players.test>\r\n"
-                "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=XX\r\n\r\n--XX\r\nContent-Type: text/plain"
+                "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=XX\r\n\r\n"
+                "--XX\r\nContent-Type: text/plain"
                 + "\r\n ".join(["; a=b" * 150] * 1200) + "\r\n\r\nhelp\r\n--XX--\r\n").encode()
         assert doors.deliver("imap", bomb).startswith(
             "rejected: header refused: a content-type header in a MIME part of ")  # measured, never parsed
