@@ -139,9 +139,14 @@ def claim_draw(state: GameState, side: Side) -> Outcome:
 def find_move(board: chess.Board, order: Move | Castle) -> tuple[str, chess.Move] | None:
     """The legal move an order means, with its canonical text; None when illegal.
 
-    A pawn move to the last rank without a letter is a queen's promotion (SV-5).
+    A pawn move to the last rank without a letter is a queen's promotion (SV-5). Only the moves of the
+    piece the order names (the king, for castling) are generated: no other move can be the one it means.
     """
-    legal = legal_by_order(board)
+    if isinstance(order, Castle):
+        from_mask = board.kings & board.occupied_co[board.turn]
+    else:
+        from_mask = chess.BB_SQUARES[order.from_square]
+    legal = legal_by_order(board, from_mask)
     text = order.text()
     if text not in legal and isinstance(order, Move) and order.promotion is None:
         text += "=Q"

@@ -46,10 +46,11 @@ def seen(board: chess.BaseBoard, color: chess.Color, physics: int) -> list[dict[
                 entries.append(entry(rank, piece, square if piece.color == color else None))
             continue
         nearest = chess.msb(row)
+        if board.occupied_co[color] & chess.BB_SQUARES[nearest]:
+            continue  # an own piece is nearest: nothing of the enemy shows on this rank (and no need to look it up)
         piece = board.piece_at(nearest)
         assert piece is not None
-        if piece.color != color:
-            entries.append(entry(rank, piece, nearest if physics == 3 else None))
+        entries.append(entry(rank, piece, nearest if physics == 3 else None))
     return entries
 
 
