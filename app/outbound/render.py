@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from app.config import ROOT
-from app.present.diagram import LAST, MARK_MEANINGS, SEEN, UNKNOWN, Cell, Figure, Row
+from app.present.diagram import LAST, MARK_MEANINGS, SEEN, UNKNOWN, Cell, Figure, Row, drawn_legend
 from app.present.text import figure_lines
 
 GLYPHS = {
@@ -28,6 +28,7 @@ MARK_BACKGROUND = {LAST: "#f5c84c", SEEN: "#d9c2f0"}
 # Every glyph in near-black ink: White's pieces are the hollow glyphs and Black's the solid ones, so they stay
 # apart on either square colour, in clients that drop text-shadow (Outlook) and in dark mode, which inverts the
 # ink of both alike. A piece of unknown type is a bold purple '?'.
+GLYPHS_LEGEND = "White's pieces are the hollow figures, Black's the solid ones."
 PIECE_STYLE = {"white": "color:#111111;", "black": "color:#111111;", "unknown": "color:#6a1b9a;font-weight:bold;"}
 
 
@@ -77,7 +78,8 @@ def figure_html(figure: Figure) -> Markup:
     rows = [[(grid, [row_html(row, grid.is_board) for row in grid.rows]) for grid in layout]
             for layout in figure.layout]
     marks = [(MARK_BACKGROUND[mark], MARK_MEANINGS[mark]) for mark in figure.marks()]
-    return Markup(_macro("_board.html", "figure")(figure, rows, marks))
+    legend = drawn_legend(figure.legend, GLYPHS_LEGEND)
+    return Markup(_macro("_board.html", "figure")(figure, rows, legend, marks))
 
 
 def figure_text(figure: Figure) -> str:

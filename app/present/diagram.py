@@ -152,7 +152,16 @@ def piece_list(pieces: dict[str, str], unknown: Iterable[str] = ()) -> str:
     return " ".join(parts) or "No pieces."
 
 
+PIECES_LEGEND = ("Upper case is White, lower case Black ("
+                 + ", ".join(f"{letter} {name}" for letter, name in PIECE_NAMES.items())
+                 + "); '.' is an empty square.")  # for letters: the renderers that draw pieces say it their way
+
+
 def legend_of_pieces() -> str:
-    """The one line every board legend starts with."""
-    names = ", ".join(f"{letter} {name}" for letter, name in PIECE_NAMES.items())
-    return f"Upper case is White, lower case Black ({names}); '.' is an empty square."
+    """The one line every board legend starts with (``PIECES_LEGEND``)."""
+    return PIECES_LEGEND
+
+
+def drawn_legend(legend: tuple[str, ...], pieces_line: str) -> list[str]:
+    """A figure's legend for a renderer that draws pieces as figures, not letters: ``pieces_line`` says how."""
+    return [pieces_line if line == PIECES_LEGEND else line for line in legend]

@@ -25,6 +25,7 @@ FILL = {"light": "#f0d9b5", "dark": "#b58863", "": "#ece8df"}
 LAST_TINT = "#f5c84c"
 SEEN_LINE = "#8a2be2"
 INK = "#333333"
+DRAWN_LEGEND = "White's pieces are drawn light, Black's dark."
 
 
 @lru_cache(maxsize=12)

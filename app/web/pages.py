@@ -14,10 +14,10 @@ from app.games import history
 from app.games.models import Game, Player
 from app.games.service import GameService
 from app.present.base import Ply
-from app.present.diagram import MARK_MEANINGS, Figure
+from app.present.diagram import MARK_MEANINGS, Figure, drawn_legend
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_html
-from app.present.svg import grid_svg, mark_key
+from app.present.svg import DRAWN_LEGEND, grid_svg, mark_key
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.base import MOVES
 from app.rules.registry import VARIANTS, get_variant
@@ -156,7 +156,7 @@ def game_history(game_id: int) -> str | Response | tuple[str, int]:
             "steps": steps,
             "current": current,
             "figure": pictures(figure),
-            "legend": figure.legend,
+            "legend": drawn_legend(figure.legend, DRAWN_LEGEND),
             "marks": marks_key(figure),
             "notes": figure.notes,
             "may_order": may_order,
@@ -214,7 +214,7 @@ def reveal(game_id: int) -> str:
                      "black": game.black.name, "result": presenter.end_words(game.result, game.reason),
                      "public": game.public_white and game.public_black},
             "steps": steps, "current": current, "number": number, "figure": pictures(figure),
-            "legend": figure.legend, "marks": marks_key(figure), "is_player": is_player,
+            "legend": drawn_legend(figure.legend, DRAWN_LEGEND), "marks": marks_key(figure), "is_player": is_player,
             "agrees": getattr(game, f"public_{game.side_of(db_session.get(Player, player_id))}")
             if is_player else None,
             "commitments": {side: game.commitments.get(side, {}) for side in ("white", "black")},

@@ -70,6 +70,18 @@ def test_the_html_boards_name_their_pieces_by_character_reference(server):
     assert html.count("&#9817;") == 8 and html.count("&#9812;") == 1  # White's pawns and king, in the Real world
 
 
+def test_each_part_explains_the_pieces_as_it_draws_them(server):
+    """Letters in the text part, figures in the HTML part and on the web: each legend says what it shows."""
+    table = Table(server)
+    game_id = table.start()
+    request = table.last(ALICE, "request")
+    assert "Upper case is White" in table.text(ALICE, "request")
+    assert "the hollow figures, Black&#39;s the solid ones" in request.body_html
+    assert "Upper case is White" not in request.body_html
+    page = client_for(server, game_id, table.game(game_id).white_id).get(f"/games/{game_id}").data.decode()
+    assert "drawn light, Black&#39;s dark" in page and "Upper case is White" not in page
+
+
 def test_strike_notice_says_only_impossible_and_keeps_the_turn(server):
     table = Table(server)
     game_id = table.start()
