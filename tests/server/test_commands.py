@@ -28,7 +28,8 @@ def test_ask_is_answered_and_the_opponent_hears_of_it_in_the_next_request(server
     table = Table(server)
     table.start()
     table.reply(ALICE, "ask", kind="request")
-    assert "legal move in the Mirror world: no" in table.text(ALICE, "answer")
+    answer = table.text(ALICE, "answer")
+    assert "legal move in the Mirror world: no" in answer and "It is still your move." in answer
     table.reply(ALICE, "R e2-e4", kind="request")
     assert "Alice asked whether they have any legal move in the Mirror world" in table.text(BOB, "request")
 
