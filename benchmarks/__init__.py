@@ -12,16 +12,16 @@ SUITES = ("referee", "pipeline", "web", "scale")
 
 
 def run(names: list[str], games: tuple[int, ...] = ()) -> None:
-    """Run the named suites (all of them when none is named); the names after ``referee`` or ``pipeline``
-    that are no suite's are the variants it measures (``referee``: every variant when none is named;
-    ``pipeline``: the main game); ``games``: the sizes ``scale`` fills to."""
+    """Run the named suites (all of them when none is named); the names after ``referee``, ``pipeline`` or
+    ``web`` that are no suite's are the variants it measures (``referee``: every variant when none is named;
+    the others: the main game); ``games``: the sizes ``scale`` fills to."""
     logging.getLogger("app").setLevel(logging.WARNING)  # each move's INFO lines would drown the figures
     plan: list[tuple[str, list[str]]] = []
     unknown = []
     for name in names:
         if name in SUITES:
             plan.append((name, []))
-        elif plan and plan[-1][0] in ("referee", "pipeline"):
+        elif plan and plan[-1][0] in ("referee", "pipeline", "web"):
             plan[-1][1].append(name)
         else:
             unknown.append(name)
@@ -32,7 +32,7 @@ def run(names: list[str], games: tuple[int, ...] = ()) -> None:
     print(running_on())
     for name, variants in plan or [(name, []) for name in SUITES]:
         suite = importlib.import_module(f"benchmarks.{name}")
-        if name in ("referee", "pipeline"):
+        if name in ("referee", "pipeline", "web"):
             suite.main(variants)
         elif name == "scale":
             suite.main(games)

@@ -328,7 +328,13 @@ def main(variants: list[str] | None = None) -> None:
     """Each named variant's games (the main game's when none is named), on SQLite and PostgreSQL."""
     print("bench pipeline: inbound moves end to end (parse, authenticate, adjudicate, render both mails, commit)")
     settle_garbage_collection()  # this process is the worker: set up as the ``worker`` command does
-    for variant_name in variants or [DEFAULT_VARIANT]:
+    names = variants or [DEFAULT_VARIANT]
+    try:
+        for name in names:
+            get_variant(name)
+    except KeyError as error:
+        raise SystemExit(error.args[0]) from None
+    for variant_name in names:
         measure_variant(variant_name)
 
 

@@ -14,6 +14,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from app import create_app
 from app.config import load_settings
@@ -22,8 +23,8 @@ from app.games import records
 from app.games.links import history_link
 from app.games.models import Game
 from app.games.service import GameService
-from app.rules.looking_glass import LookingGlass
-from app.rules.looking_glass.random_orders import random_order
+from app.rules.base import Variant
+from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
 from benchmarks.measure import peak_memory, report
 
@@ -40,37 +41,43 @@ def signed_in(app, settings, game_id: int, player_id: int):
     return client
 SIZES = (50, 100) if QUICK else (50, 100, 200, 300)
 RUNS = 5 if QUICK else 25
-LG = LookingGlass()
 
 
-def build_game(server: Server, events: int, seed: int) -> tuple[int, int]:
-    """A running game with exactly ``events`` recorded events (random play, strikes allowed)."""
+def fresh_state(variant: Variant) -> Any:
+    """A new game of the variant, hidden setups 518."""
+    state = variant.new_game({})
+    for side in ("white", "black"):
+        if variant.needs_setup(state, side):
+            variant.play(state, side, "setup 518")
+    return state
+
+
+def build_game(server: Server, variant: Variant, events: int, seed: int) -> tuple[int, int]:
+    """A running game of the variant with exactly ``events`` recorded events (random legal moves)."""
     rng = random.Random(seed)
     with server.db.engine.begin() as connection:
         service = GameService(connection, server.settings, server.signer)
         white = service.player(f"white{seed}@bench.test")
         black = service.player(f"black{seed}@bench.test")
-        game = service.create_game("looking-glass", white, black, {"strikes": "99"}, None)
-        state = LG.new_game({"strikes": 99})
-        LG.play(state, "white", "setup 518")
-        LG.play(state, "black", "setup 518")
+        game = service.create_game(variant.name, white, black, {}, None)
+        state = fresh_state(variant)
         recorded = 0
         while recorded < events:
-            side = LG.orderer(state)
-            if side is None:  # a game that ended early: start the count again on a fresh board
-                state = LG.new_game({"strikes": 99})
-                LG.play(state, "white", "setup 518")
-                LG.play(state, "black", "setup 518")
+            side = variant.orderer(state)
+            legal = variant.legal_orders(state) if side is not None else []
+            if not legal:  # a game that ended early: go on counting on a fresh board
+                state = fresh_state(variant)
                 continue
-            order = random_order(state, side, rng)
-            outcome = LG.play(state, side, order)
+            order = rng.choice(legal)
+            number = variant.move_number(state)
+            outcome = variant.play(state, side, order)
             recorded += 1
             records.add_event(connection, {
                 "game_id": game.id, "seq": recorded, "by": side, "order": order, "result": outcome.result,
-                "move_number": state.move_number, "ply": 0, "told": outcome.to,
-                "views": {s: LG.view(state, s) for s in ("white", "black")}, "position": LG.position(state),
-                "created_at": utcnow()})
-        game.state, game.status, game.last_seq = LG.to_json(state), "active", recorded
+                "move_number": number, "ply": 0, "told": outcome.to,
+                "views": {s: variant.view(state, s) for s in ("white", "black")},
+                "position": variant.position(state), "created_at": utcnow()})
+        game.state, game.status, game.last_seq = variant.to_json(state), "active", recorded
         service.flush()
         return game.id, white.id
 
@@ -93,7 +100,17 @@ def linear_fit(results: dict[int, float]) -> tuple[float, float]:
     return slope, mean_y - slope * mean_x
 
 
-def main() -> None:
+def main(variants: list[str] | None = None) -> None:
+    """The history page of each named variant's games (the main game's when none is named)."""
+    try:
+        chosen = [get_variant(name) for name in variants or [DEFAULT_VARIANT]]
+    except KeyError as error:
+        raise SystemExit(error.args[0]) from None
+    for variant in chosen:
+        measure(variant)
+
+
+def measure(variant: Variant) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         settings = load_settings({"MIRRORPOST_INSTANCE": str(folder), "SECRET_KEY": "bench",
@@ -101,14 +118,14 @@ def main() -> None:
         server = Server.from_settings(settings)
         server.db.upgrade()
         app = create_app(server)
-        print("bench web: the history page of one player, on SQLite (median of "
+        print(f"bench web: the history page of one player of {variant.name}, on SQLite (median of "
               f"{RUNS} renders each)")
         baseline_client = app.test_client()
         baseline = timed(baseline_client, "/login")
         print(f"  baseline (sign-in page): {baseline:.2f} ms")
         results = {}
         for size in SIZES:
-            game_id, white_id = build_game(server, size, size)
+            game_id, white_id = build_game(server, variant, size, size)
             client = signed_in(app, settings, game_id, white_id)
             with server.db.sessions() as session:
                 assert session.get(Game, game_id).last_seq == size
@@ -116,13 +133,13 @@ def main() -> None:
             report(f"history page, {size} events", results[size], baseline, "ms",
                    target=None)
         slope, fixed = linear_fit(results)
-        print(f"  linear fit: {fixed:.2f} ms fixed (one step's two diagrams) + {slope * 1000:.1f} us per event")
+        print(f"  linear fit: {fixed:.2f} ms fixed (one step's diagrams) + {slope * 1000:.1f} us per event")
         for size, measured in results.items():
             print(f"    {size:>4} events: measured {measured:6.2f} ms, line {fixed + slope * size:6.2f} ms")
         biggest = SIZES[-1]
         verdict = "met" if results[biggest] < 50 else "NOT met"
         print(f"  {biggest} events: {results[biggest]:.1f} ms (target under 50 ms: {verdict})")
-        game_id, white_id = build_game(server, SIZES[-1], 999)
+        game_id, white_id = build_game(server, variant, SIZES[-1], 999)
         client = signed_in(app, settings, game_id, white_id)
         ours = peak_memory(lambda: client.get(f"/games/{game_id}"))
         base = peak_memory(lambda: baseline_client.get("/login"))

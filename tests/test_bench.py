@@ -114,7 +114,9 @@ def test_bench_pipeline_takes_a_variant_name_and_plays_its_games_by_mail():
 
 
 def test_bench_web_renders_growing_histories_and_fits_a_line():
-    output = run_bench("web")
+    output = run_bench("web", "looking-glass", "side-view")
+    assert re.findall(r"^bench web: the history page of one player of (\S+),", output, flags=re.MULTILINE) == [
+        "looking-glass", "side-view"]
     assert re.search(r"history page, 50 events .* ratio +\d+\.\d+x", output)
     assert re.search(r"linear fit: -?[\d.]+ ms fixed .* per event", output)  # noise can tip the intercept below 0
 
