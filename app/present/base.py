@@ -242,3 +242,18 @@ class Presenter:
             return Tidings("notice", f"{names.opponent} has sent their setup", [
                 *lines, "The game starts as soon as you send yours."])
         return None
+
+
+PROMOTION_MEANING = "promotion (Q, R, B or N; a queen if left out)"
+
+
+def promotion_form(pieces: dict[str, str], side: str) -> tuple[str, str]:
+    """The promotion form, with one of the player's own pawns one step from the last rank, nothing seen in its
+    way, as its example when there is one; else told in words, so that no example names a pawn the player
+    does not have."""
+    pawn, rank, last = ("P", "7", "8") if side == "white" else ("p", "2", "1")
+    for name, letter in sorted(pieces.items()):
+        if letter == pawn and name[1] == rank and f"{name[0]}{last}" not in pieces:
+            return f"{name}-{name[0]}{last}=N", PROMOTION_MEANING
+    return "promotion", f"=Q, =R, =B or =N after a pawn's move to rank {last} (a queen if left out); " \
+                        "none of your pawns is one step from it now"

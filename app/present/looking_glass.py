@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.present.base import Answer, Presenter, Standing, Tidings, VariantCommand
+from app.present.base import Answer, Presenter, Standing, Tidings, VariantCommand, promotion_form
 from app.present.diagram import UNKNOWN, Figure, Marks, board_grid, legend_of_pieces, piece_list, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
@@ -275,7 +275,7 @@ class LookingGlassPresenter(Presenter):
             forms.append((f"{away} e4-e5", f"the form of a move in the {WORLD_NAMES[away]} world (none of your "
                                            "pieces is there now): an impossible order costs a strike"))
         forms += [
-            ("e7-e8=N" if side == "white" else "e2-e1=N", "promotion (Q, R, B or N; queen if left out)"),
+            promotion_form(squares_of(view["home"]) if view else {}, side),
             ("O-O", "castle (O-O-O the other side), in your own world"),
             ("ask", f"do I have any legal move in the {WORLD_NAMES[away]} world?"),
         ]

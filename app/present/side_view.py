@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.present.base import Presenter, Standing, Tidings
+from app.present.base import Presenter, Standing, Tidings, promotion_form
 from app.present.diagram import SEEN, Cell, Figure, Grid, Marks, Row, board_grid, legend_of_pieces, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
@@ -151,7 +151,7 @@ class SideViewPresenter(Presenter):
         forms = [(example, "a move (from-to); an illegal one is answered only 'illegal'") for example in examples
                  if not example.startswith("setup")]
         forms += [
-            ("e7-e8=N" if side == "white" else "e2-e1=N", "promotion (Q, R, B or N; queen if left out)"),
+            promotion_form(squares_of(view["own"]) if view else {}, side),
             ("O-O", "castle (O-O-O the other side)"),
             ("claim draw", "threefold repetition or fifty moves without a capture or pawn move"),
         ]

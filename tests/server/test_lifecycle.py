@@ -3,6 +3,7 @@
 import hashlib
 
 from app.outbound.render import NOTICE_MARKER, ORDER_MARKER
+from app.present.base import PROMOTION_MEANING, promotion_form
 from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for
 
@@ -186,6 +187,17 @@ def test_the_order_forms_stand_on_mails_that_ask_for_an_order_with_the_players_o
         assert long == [], (mail.kind, long)  # the forms' meanings are wrapped under themselves
     for mail in (table.last(ALICE, "move-received"), table.last(ALICE, "said"), table.last(ALICE, "invitation")):
         assert "say <text>" not in mail.body_text and "move in the Real world" not in mail.body_text, mail.kind
+
+
+def test_the_promotion_form_names_one_of_the_players_own_pawns_or_is_told_in_words(server):
+    """At the start nobody has a pawn one step from promoting: the form is told in words, no example given."""
+    table = Table(server)
+    table.start()
+    request = table.text(ALICE, "request")
+    assert "e7-e8=N" not in request and "none of your pawns is one step from it now" in request
+    assert promotion_form({"c7": "P", "e7": "P", "e8": "k"}, "white") == ("c7-c8=N", PROMOTION_MEANING)
+    assert promotion_form({"g2": "p"}, "black")[0] == "g2-g1=N"
+    assert promotion_form({"g2": "P"}, "black")[0] == "promotion"  # White's pawn is no example for Black
 
 
 def test_a_game_over_before_both_setups_shows_no_empty_worlds(server):
