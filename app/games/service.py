@@ -699,7 +699,8 @@ class GameService:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
         recorded and no order forms."""
         end = presenter_for(game.variant).end_words(game.result, game.reason)
-        what = f"Your order '{order.text[:80]}' was not played." if order else \
+        written = get_variant(game.variant).written(order.text)[:80] if order else ""
+        what = f"Your order {written} was not played." if order else \
             "Your reply had nothing for the referee to do; replies are not passed on to your opponent."
         self.mailer.notice(game, side, "notice", "this game is over", [
             f"Game {game.id} is already over: {end}. {what}",
@@ -711,7 +712,7 @@ class GameService:
         variant = get_variant(game.variant)
         state = variant.from_json(game.state)
         notice = [
-            f"Your order '{move.text}' answered an old move request, so it was not applied: "
+            f"Your order {variant.written(move.text)[:80]} answered an old move request, so it was not applied: "
             "the game has moved on since that mail."
         ]
         if variant.orderer(state) == side:

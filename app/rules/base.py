@@ -147,6 +147,11 @@ class Variant:
         """``"move"`` for a move order, ``"order"`` for any other referee command; raises OrderError."""
         raise NotImplementedError
 
+    def written(self, text: str) -> str:
+        """An order line as the referee writes it back (``R:e2-e4`` for ``real e2 e4``), for a notice that
+        echoes an order it did not play; a line it cannot read, as sent, spaces squeezed."""
+        return " ".join(text.split())
+
     # ----------------------------------------------------------------- what is known
 
     def view(self, state: Any, side: Side) -> View:

@@ -7,6 +7,7 @@ from app.rules.base import OrderError
 from app.rules.looking_glass.orders import Castle, Command, Move, Setup, mentions_order, read_order
 from app.rules.palindromic.orders import read_order as PAL_READ
 from app.rules.quasi_alice.orders import read_order as QA_READ
+from app.rules.registry import get_variant
 from app.rules.side_view.orders import read_order as SV_READ
 from tests.rules.positions import kinds, play, position, started
 
@@ -151,3 +152,15 @@ def test_orders_by_email_one_square_is_a_whole_move_where_piece_letters_are_read
     with pytest.raises(OrderError) as error:
         PAL_READ("go e4 now")
     assert "names only" not in error.value.reason
+
+
+@pytest.mark.parametrize(("name", "line", "written"), [
+    ("looking-glass", "real e2 e4", "R:e2-e4"), ("looking-glass", "M d7 d8 n", "M:d7-d8=N"),
+    ("side-view", "e2e4", "e2-e4"), ("side-view", "0-0-0", "O-O-O"),
+    ("quasi-alice-4d", "a e2 e4 > b", "A:e2-e4>B"),
+    ("palindromic", "nf3", "Nf3"), ("palindromic", "e7e8q", "e7-e8=Q"),
+    ("looking-glass", "hello  there", "hello there"),
+])
+def test_orders_by_email_an_order_is_written_back_in_the_referees_own_spelling(name, line, written):
+    """Orders by email: a notice that echoes an order it did not play writes it as the records do."""
+    assert get_variant(name).written(line) == written

@@ -127,11 +127,12 @@ def test_stale_reply_shows_the_current_request(server):
     assert table.game(game_id).ply == 3
     from app.inbound.clients import reply
 
-    table.deliver(reply(old_request.raw, "R g1-f3", "gmail", ALICE))
+    table.deliver(reply(old_request.raw, "real g1 f3", "gmail", ALICE))
     assert table.game(game_id).ply == 3
     stale = table.last(ALICE)
     assert "old move request" in stale.subject
-    assert "was not applied" in table.text(ALICE)
+    assert "Your order R:g1-f3 answered an old move request, so it was not applied" in table.text(ALICE)  # as
+    # the referee writes orders everywhere else (the strike notices, the records)
 
 
 def test_say_is_passed_on_word_for_word(server):

@@ -19,10 +19,11 @@ def test_an_order_after_the_end_gets_a_short_word_to_the_sender_alone(server):
     table.reply(ALICE, "resign", kind="request")
     counts = (len(table.mails(ALICE)), len(table.mails(BOB)))
     events = len(table.events(game_id))
-    table.reply(BOB, "M e7-e5", kind="game-over")
+    table.reply(BOB, "mirror e7 e5", kind="game-over")
     assert (len(table.mails(ALICE)), len(table.mails(BOB))) == (counts[0], counts[1] + 1)  # nothing to Alice
     notice = table.last(BOB)
     assert notice.kind == "notice" and "already over" in text_of(notice) and len(text_of(notice)) < 1500
+    assert "Your order M:e7-e5 was not played." in " ".join(text_of(notice).split())  # written as the referee does
     assert len(table.events(game_id)) == events  # the history does not open on it
 
 

@@ -75,6 +75,18 @@ class Command:
 Order = Coordinate | Castle | San | Command
 
 
+def order_text(order: Order) -> str | None:
+    """A move order as the referee writes it back (``e7-e8=Q``, ``O-O``, ``Nf3``); None for a command."""
+    if isinstance(order, Coordinate):
+        suffix = "=" + chess.piece_symbol(order.promotion).upper() if order.promotion else ""
+        return f"{chess.square_name(order.from_square)}-{chess.square_name(order.to_square)}{suffix}"
+    if isinstance(order, Castle):
+        return "O-O-O" if order.long else "O-O"
+    if isinstance(order, San):  # as written, a piece's letter in capitals (not b: a pawn's file, or a bishop)
+        return order.written[0].upper() + order.written[1:] if order.written[:1] in "nrqk" else order.written
+    return None
+
+
 def normalise(line: str) -> str:
     """Lower-case, dashes unified, ``0-0`` read as ``o-o``, spaces squeezed."""
     text = _SPACES.sub(" ", line.translate(_DASHES).strip().lower())
