@@ -22,13 +22,17 @@ PARSED_FIELD_LIMITS = {
     b"auto-submitted": 1024, b"precedence": 256, b"return-path": 1024, b"message-id": 1024, b"x-loop": 1024,
 }
 PART_HEADER_LIMIT = 8192  # bytes of any one header field of a MIME part (Content-Type and the like)
-# The parser reads the Content- fields of every MIME part as it splits the message, slowly on a long value: on the raw
-# bytes, each is measured against PARSED_FIELD_LIMITS and all of them together against this.
+# The parser reads the Content- fields of every MIME part as it splits the message, slowly on a long value, and
+# checks every line against the boundary of every multipart around it: on the raw bytes, each such field is
+# measured against PARSED_FIELD_LIMITS, all of them together against PART_FIELDS_TOTAL, and the multiparts and
+# the lines that could be part delimiters are counted.
 PART_FIELDS_TOTAL = 32 * 1024
+MULTIPART_LIMIT = 20  # multipart containers in one message (a reply has one to three; a forwarded thread more)
+DELIMITER_LIMIT = 1000  # lines that could be part delimiters ("--" and a boundary alone on the line)
 _PART_FIELD = re.compile(rb"(?im)^(content-(?:type|disposition|transfer-encoding))[ \t]*:[^\n]*(?:\n[ \t][^\n]*)*")
+_DELIMITER = re.compile(rb"(?m)^--[0-9A-Za-z'()+_,./:=?#-]{1,70}[ \t]*$")  # RFC 2046's boundary characters
+_MULTIPART = re.compile(rb"(?i)[ \t]*:\s*multipart/")
 PART_LIMIT = 200  # MIME parts looked at in one message
-DELIMITER_LIMIT = 1000  # lines that could be MIME part delimiters, counted on the raw bytes before parsing
-_DELIMITER = re.compile(rb"(?m)^--[0-9A-Za-z'()+_,./:=?-]{1,70}[ \t]*$")  # "--" and a boundary (RFC 2046)
 TEXT_LIMIT = 100_000  # characters of a message's text read for orders (the new text is at its start)
 LINE_LIMIT = 2000  # characters of one line read as a command (``say`` passes on at most this)
 
@@ -93,15 +97,16 @@ def header_facts(raw: bytes) -> HeaderFacts:
     return HeaderFacts(len(head), problem, from_fields, kept)
 
 
-def part_fields_problem(raw: bytes, head_size: int) -> str | None:
-    """Why the MIME parts in the body are refused, if they are: their delimiters and header fields measured
-    on the raw bytes (linear, nothing parsed), every line that could be one counted, wherever it stands."""
-    body = raw[head_size:].replace(b"\r\n", b"\n").replace(b"\r", b"\n")  # the parser breaks lines at each
-    delimiters = sum(1 for _ in _DELIMITER.finditer(body))
+def part_fields_problem(raw: bytes) -> str | None:
+    """Why the MIME structure of a message is refused, if it is: measured on the raw bytes of the whole message
+    (the parser may end the header sooner than its first empty line), linearly and with nothing parsed, every
+    line that could be a Content- field or a part delimiter counted, wherever it stands."""
+    text = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")  # the parser breaks lines at each of them
+    delimiters = sum(1 for _ in _DELIMITER.finditer(text))
     if delimiters > DELIMITER_LIMIT:
         return f"{delimiters} MIME part delimiters (at most {DELIMITER_LIMIT})"
-    total = 0
-    for found in _PART_FIELD.finditer(body):
+    total = multiparts = 0
+    for found in _PART_FIELD.finditer(text):
         name, size = found[1].lower(), len(found[0])
         limit = PARSED_FIELD_LIMITS[name]
         if size > limit:
@@ -109,6 +114,9 @@ def part_fields_problem(raw: bytes, head_size: int) -> str | None:
         total += size
         if total > PART_FIELDS_TOTAL:
             return f"MIME part headers of more than {PART_FIELDS_TOTAL // 1024} KB"
+        multiparts += name == b"content-type" and _MULTIPART.match(found[0], len(name)) is not None
+        if multiparts > MULTIPART_LIMIT:
+            return f"more than {MULTIPART_LIMIT} multipart containers"
     return None
 
 

@@ -86,16 +86,22 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
     plain: str | None = None
     html_part: Message | None = None
     unsplit: Message | None = None
-    for number, part in enumerate(message.walk()):
-        if number >= PART_LIMIT:
+    waiting: list[Message] = [message]  # parts to look at, the next last: the message's own, in order
+    for number in range(PART_LIMIT):
+        if not waiting:
             break
+        part = waiting.pop()
         if number and any(len(value) > PART_HEADER_LIMIT for _name, value in part.raw_items()):
             continue
         kind = part.get_content_type()  # read once: each call parses the part's Content-Type again
         if kind == "multipart/alternative" and unsplit is None:
             unsplit = part
-        if kind.startswith("multipart/") or kind == "message/rfc822" or part.get_content_disposition() == "attachment":
+        if kind.startswith("multipart/"):
+            if part.is_multipart():
+                waiting += reversed(part.get_payload())
             continue
+        if kind == "message/rfc822" or part.get_content_disposition() == "attachment":
+            continue  # a forwarded message or a file: nothing in it is the player's new text
         if kind == "text/plain" and plain is None:
             plain = decode_payload(part)
             budget.decode(len(plain), "decoding the text part")
@@ -183,7 +189,7 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
     budget = budget or Budget()
     facts = header_facts(raw)
     if facts.problem is None and not header_only:
-        facts = replace(facts, problem=part_fields_problem(raw, facts.size))
+        facts = replace(facts, problem=part_fields_problem(raw))
     if facts.problem is not None:
         return refused_mail(facts, envelope_to)
     message = feed_whole(head_only(raw) if header_only else raw)

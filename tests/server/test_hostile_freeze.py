@@ -62,15 +62,27 @@ def multipart(parts: list[bytes]) -> bytes:
      "a content-type header in a MIME part of 900024 bytes (at most 4096)"),
     ([b"Content-Type: text/plain" + b"; a=b" * 800 + b"\r\n\r\nhelp"] * 100, "MIME part headers of more than 32 KB"),
     ([b"\r\nhelp"] * 70_000, "70001 MIME part delimiters (at most 1000)"),
+    ([b"Content-Type: multipart/mixed; boundary=b%d\r\n\r\n--b%d" % (level, level) for level in range(25)],
+     "more than 20 multipart containers"),
 ])
 def test_mime_parts_the_parser_would_take_minutes_over_are_refused_before_it_reads_them(doors, parts, refused):
-    """A part's Content-Type of many parameters, or tens of thousands of parts: measured on the raw bytes, the
-    message is refused at once (the parser took minutes and a gigabyte on the first) and its sender told once."""
+    """A part's Content-Type of many parameters, tens of thousands of parts, multiparts nested deep (the parser
+    checks every line against every boundary around it): measured on the raw bytes, the message is refused at
+    once (the parser took minutes and a gigabyte on the first, a minute on the last) and its sender told once."""
     raw = multipart(parts)
     assert len(raw) < 1024 * 1024  # the door reads it in full
     assert doors.deliver("ingest", raw) == f"rejected: header refused: {refused}"
     table = Table(doors.server)
     assert [mail.kind for mail in table.mails(ALICE)] == ["refused"]
+
+
+def test_part_headers_after_a_line_that_ends_the_header_early_are_measured_too(doors):
+    """The parser ends the header at the first line that is no field: what follows is measured as parts are."""
+    fields = b"".join(b"--XX\r\nContent-Type: text/plain" + b"; a=b" * 800 + b"\r\n" for _ in range(61))
+    raw = (f"From: Alice <{ALICE}>\r\nTo: referee@mirrorpost.test\r\nSubject: early\r\n"
+           "Message-ID: <early@players.test>\r\nMIME-Version: 1.0\r\n"
+           "Content-Type: multipart/mixed; boundary=XX\r\nX\r\n").encode() + fields + b"\r\nhelp\r\n--XX--\r\n"
+    assert doors.deliver("ingest", raw) == "rejected: header refused: MIME part headers of more than 32 KB"
 
 
 def test_a_mail_of_many_ordinary_attachments_is_read(doors):

@@ -112,3 +112,18 @@ def test_a_reply_with_invisible_characters_is_played(server, style, written):
     game_id = table.start()
     assert table.reply(ALICE, written, style, kind="request") == "done: R g1-f3: moved"
     assert table.game(game_id).ply == 1
+
+
+def test_a_forwarded_message_attached_to_an_html_reply_is_never_read_as_the_reply():
+    """The reply's own HTML says the order; the attached mail (message/rfc822) says 'resign': not read."""
+    from email.message import EmailMessage
+
+    forwarded = EmailMessage()
+    forwarded["From"], forwarded["Subject"] = "Bob <bob@players.test>", "old"
+    forwarded.set_content("resign")
+    reply = EmailMessage()
+    reply["From"], reply["To"], reply["Subject"] = f"Alice <{ALICE}>", "referee@mirrorpost.test", "Re: move"
+    reply.set_content("<p>R e2-e4</p>", subtype="html")
+    reply.add_attachment(forwarded)
+    parsed = parse(reply.as_bytes())
+    assert parsed.from_html and "R e2-e4" in parsed.text and "resign" not in parsed.text
