@@ -116,11 +116,12 @@ def assemble(headers: Iterable[Sequence[str]], text: str, html: str, message_id:
         message.set_raw(name, value)
     # 7-bit safe on the wire whatever the relay supports (no reliance on 8BITMIME). The text part stays
     # readable as quoted-printable. The HTML part is ASCII (glyphs as character references) in lines
-    # under SMTP's 998, so it goes as it is, a quarter smaller than base64; otherwise (a long line in
-    # a passed-on message) as base64, which is far cheaper to encode than quoted-printable.
+    # under SMTP's 998 (counted between the bytes the encoder breaks lines at), so it goes as it is, a
+    # quarter smaller than base64; otherwise (a long line in a passed-on message) as base64, which is far
+    # cheaper to encode than quoted-printable.
     short = text.isascii() and all(len(line) <= 78 for line in text.splitlines())
     message.set_content(text, cte="7bit" if short else "quoted-printable")
-    plain_html = html.isascii() and all(len(line) <= SMTP_LINE for line in html.splitlines())
+    plain_html = html.isascii() and all(len(line) <= SMTP_LINE for line in html.encode("ascii").splitlines())
     message.add_alternative(html, subtype="html", cte="7bit" if plain_html else "base64")
     message.set_boundary(boundary_for(message_id))
     for number, attachment in enumerate(attachments):

@@ -155,3 +155,18 @@ def test_a_row_that_cannot_be_assembled_fails_alone_and_the_others_are_sent(serv
     assert by_id[first.id].status == "failed" and "could not be assembled" in by_id[first.id].last_error
     assert [row.status for row in by_id.values() if row.id != first.id] == ["sent"]
     assert dispatcher.run_once() == 0  # the damaged row is not tried again
+
+
+def test_an_html_part_with_a_line_longer_than_smtp_takes_on_the_wire_goes_as_base64():
+    """A form feed ends a line for Python's str.splitlines but not on the wire: the line is counted as sent."""
+    from email import message_from_bytes as read
+    from email.policy import default as policy
+
+    from app.outbound.compose import assemble
+
+    html = "<p>" + "a\x0c" * 600 + "</p>"
+    raw = assemble([("Subject", "a test")], "text", html, "<long.line@mirrorpost.test>")
+    assert read(raw, policy=policy).get_body(("html",))["Content-Transfer-Encoding"] == "base64"
+    assert max(len(line) for line in raw.split(b"\r\n")) <= 998
+    short = assemble([("Subject", "a test")], "text", "<p>a</p>\n" * 300, "<short@mirrorpost.test>")
+    assert read(short, policy=policy).get_body(("html",))["Content-Transfer-Encoding"] == "7bit"
