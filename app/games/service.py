@@ -701,7 +701,7 @@ class GameService:
         end = presenter_for(game.variant).end_words(game.result, game.reason)
         written = get_variant(game.variant).written(order.text)[:80] if order else ""
         what = f"Your order {written} was not played." if order else \
-            "Your reply had nothing for the referee to do; replies are not passed on to your opponent."
+            "Nothing in your reply was carried out, and replies are not passed on to your opponent."
         self.mailer.notice(game, side, "notice", "this game is over", [
             f"Game {game.id} is already over: {end}. {what}",
             f"The whole game, move by move: {self.mailer.history_url(game, side)}",

@@ -71,9 +71,11 @@ class Figure:
     def __bool__(self) -> bool:
         return bool(self.layout)
 
-    def marks(self) -> list[str]:
-        """The kinds of mark its grids show, in legend order: each renderer says what its own look means."""
-        used = {cell.mark for grid in self.grids for row in grid.rows for cell in row.cells}
+    def marks(self, boards_only: bool = False) -> list[str]:
+        """The kinds of mark its grids (or only its boards) show, in legend order: each renderer says what its
+        own look means."""
+        used = {cell.mark for grid in self.grids if grid.is_board or not boards_only
+                for row in grid.rows for cell in row.cells}
         return [mark for mark in MARK_MEANINGS if mark in used]
 
 

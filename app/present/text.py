@@ -75,8 +75,10 @@ def figure_lines(figure: Figure, indent: str = "  ") -> list[str]:
 
 
 def marks_legend(figure: Figure) -> str:
-    """What the brackets around a square mean, for the marks this figure shows; "" when it shows none."""
-    meanings = [f"between {BRACKETS[mark][0]} {BRACKETS[mark][1]}: {MARK_MEANINGS[mark]}" for mark in figure.marks()]
+    """What the brackets around a square mean, for the marks its boards show (a strip's cells have none); ""
+    when they show none."""
+    meanings = [f"between {BRACKETS[mark][0]} {BRACKETS[mark][1]}: {MARK_MEANINGS[mark]}"
+                for mark in figure.marks(boards_only=True)]
     return "; ".join(meanings).capitalize() + "." if meanings else ""
 
 

@@ -88,6 +88,7 @@ def test_SV_2_physics_1_shows_the_rank_strip_and_no_enemy_square(server):
     board_rows = [line for line in text.splitlines() if re.match(r"^\s+[78] ", line)]
     assert all(not re.search(r"[a-z]", line.split("    ")[0][4:]) for line in board_rows)  # no enemy on the board
     assert 'aria-label="From the east: Rank 8: r. Rank 7: p."' in html
+    assert "between ( )" not in text.lower() and "A square you were told about" in html  # the strip: lilac, no ( )
     variant = get_variant("side-view")
     view = variant.view(variant.from_json(table.game(game_id).state), "white")
     examples = variant.example_orders(view, "white")
