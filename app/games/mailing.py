@@ -324,7 +324,8 @@ class Mailer:
         plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
                  for event in recorded if event.result in MOVES and event.by]
         names = self.names(game, side)
-        last = recorded[-1].told.get(side, []) if recorded else []
+        last_move = next((event for event in reversed(recorded) if event.result in MOVES), None)
+        last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = f"{self.settings.base_url}/games/{game.id}/reveal"

@@ -171,6 +171,11 @@ def test_game_over_mail_tells_the_whole_game_in_both_parts(server):
     assert html.count("notebook of the ") == 4  # each notebook's caption and accessible name
     pieces = sum(1 for fen in game.state["worlds"].values() for char in fen.split()[0] if char.isalpha())
     assert sum(html.count(f"&#{code};") for code in range(9812, 9824)) > pieces
+    # Who won first, then the last move, the keys, the final boards and the moves, in both parts.
+    for part, board in ((text, "Real world (true position)"), (html, "Real world (true position)</td>")):
+        order = [part.index(landmark) for landmark in ("You won", "The last move", "The setups and the keys",
+                                                      board, "The game in moves")]
+        assert order == sorted(order), order
 
 
 def test_the_order_forms_stand_on_mails_that_ask_for_an_order_with_the_players_own_orders(server):
