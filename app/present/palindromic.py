@@ -125,19 +125,28 @@ class PalindromicPresenter(Presenter):
 
     def record_file(self, plies: list[Ply], names: Names, result: str | None,
                     options: dict[str, Any] | None = None) -> tuple[str, str, str] | None:
-        """The game as a PGN file, which chess programs read and replay (the hands in comments)."""
-        return "pgn", "text/x-chess-pgn", "\n".join(self.record(plies, names, result, options)) + "\n"
-
-    def record(self, plies: list[Ply], names: Names, result: str | None,
-               options: dict[str, Any] | None = None) -> list[str]:
         """The game as PGN that any chess program replays: the real start as a FEN (Black's king on d8,
-        PAL-1, or the game's ``start`` option) under the Chess960 variant, whose castling is PAL-3's;
-        each rook move's hand as a comment and the referee's passes (PAL-4) as null moves. ``options``
-        are the game's options: without them the game is taken to start from PAL-1."""
+        PAL-1, or the game's ``start`` option) under the Chess960 variant, whose castling is PAL-3's,
+        then the moves as ``record`` writes them. ``options`` are the game's options: without them the
+        game is taken to start from PAL-1."""
         tags = [pgn_tag(name, value) for name, value in (
             ("Event", f"Mirrorpost: {self.title}"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"),
             ("White", names.white), ("Black", names.black), ("Result", result or "*"),
             ("Variant", "Chess960"), ("SetUp", "1"), ("FEN", start_fen(options or {})))]
+        moves = self.moves(plies, result)
+        return "pgn", "text/x-chess-pgn", "\n".join([*tags, "", *moves]) + "\n"
+
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
+        """The moves in PGN's notation (the whole PGN goes with the game-over mail as a file), after the
+        position the game started from when it was not PAL-1's."""
+        start = [f"From the position {start_fen(options)}:"] if options and "start" in options else []
+        return [*start, *self.moves(plies, result)]
+
+    @staticmethod
+    def moves(plies: list[Ply], result: str | None) -> list[str]:
+        """PGN's move text in lines of 72: each rook move's hand as a comment, the referee's passes (PAL-4)
+        as null moves."""
         moves: list[str] = []
         for ply in plies:
             moved = next((message for message in ply.messages if message["kind"] == "moved"), None)
@@ -157,7 +166,7 @@ class PalindromicPresenter(Presenter):
                 line = word
             else:
                 line = f"{line} {word}".strip()
-        return [*tags, "", *lines, line]
+        return [*lines, line]
 
 
 def start_fen(options: dict[str, Any]) -> str:
