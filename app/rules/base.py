@@ -149,8 +149,16 @@ class Variant:
 
     def written(self, text: str) -> str:
         """An order line as the referee writes it back (``R:e2-e4`` for ``real e2 e4``), for a notice that
-        echoes an order it did not play; a line it cannot read, as sent, spaces squeezed."""
-        return " ".join(text.split())
+        echoes an order it did not play; any other line, as sent, spaces squeezed."""
+        try:
+            move = self.move_written(text)
+        except OrderError:
+            move = None
+        return move or " ".join(text.split())
+
+    def move_written(self, text: str) -> str | None:
+        """A move order in the referee's spelling; None for a line that is no move. Raises OrderError."""
+        return None
 
     # ----------------------------------------------------------------- what is known
 

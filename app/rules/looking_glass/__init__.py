@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OptionError, OrderError, Outcome, Side, Variant
+from app.rules.base import OptionError, Outcome, Side, Variant
 from app.rules.looking_glass import perft
 from app.rules.looking_glass.examples import example_orders, plausible_orders
 from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
@@ -72,12 +72,9 @@ class LookingGlass(Variant):
         """``"move"`` for a move or castling, ``"order"`` for the others; raises OrderError."""
         return "move" if isinstance(read_order(text), Move | Castle) else "order"
 
-    def written(self, text: str) -> str:
-        try:
-            order = read_order(text)
-        except OrderError:
-            return super().written(text)
-        return order.text() if isinstance(order, Move | Castle) else super().written(text)
+    def move_written(self, text: str) -> str | None:
+        order = read_order(text)
+        return order.text() if isinstance(order, Move | Castle) else None
 
     def view(self, state: GameState, side: Side) -> dict[str, Any]:
         return self.referee.view(state, side)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OptionError, OrderError, Outcome, Side, Variant, View
+from app.rules.base import OptionError, Outcome, Side, Variant, View
 from app.rules.palindromic import view as views
 from app.rules.palindromic.orders import Command, mentions_order, order_text, read_order
 from app.rules.palindromic.perft import legal_orders, perft
@@ -63,12 +63,8 @@ class Palindromic(Variant):
         """``"move"`` for a move or castling, ``"order"`` for a common command; raises OrderError."""
         return "order" if isinstance(read_order(text), Command) else "move"
 
-    def written(self, text: str) -> str:
-        try:
-            order = read_order(text)
-        except OrderError:
-            return super().written(text)
-        return order_text(order) or super().written(text)
+    def move_written(self, text: str) -> str | None:
+        return order_text(read_order(text))
 
     def view(self, state: GameState, side: Side) -> View:
         return views.view(state, self.orderer(state))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OrderError, Outcome, Side, Variant
+from app.rules.base import Outcome, Side, Variant
 from app.rules.common import forfeit
 from app.rules.quasi_alice import referee
 from app.rules.quasi_alice.movegen import count, legal_moves, make
@@ -39,12 +39,9 @@ class QuasiAlice(Variant):
         """``"move"`` for a move or castling, ``"order"`` for a common command; raises OrderError."""
         return "move" if isinstance(read_order(text), MoveOrder | CastleOrder) else "order"
 
-    def written(self, text: str) -> str:
-        try:
-            order = read_order(text)
-        except OrderError:
-            return super().written(text)
-        return order.text() if isinstance(order, MoveOrder | CastleOrder) else super().written(text)
+    def move_written(self, text: str) -> str | None:
+        order = read_order(text)
+        return order.text() if isinstance(order, MoveOrder | CastleOrder) else None
 
     def view(self, state: GameState, side: Side) -> dict[str, Any]:
         return view(state)

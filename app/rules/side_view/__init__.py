@@ -7,7 +7,7 @@ from typing import Any
 
 import chess
 
-from app.rules.base import OrderError, Outcome, Side, Variant, View
+from app.rules.base import Outcome, Side, Variant, View
 from app.rules.side_view import moves, referee
 from app.rules.side_view.examples import example_orders, plausible_orders
 from app.rules.side_view.options import parse_options
@@ -50,12 +50,9 @@ class SideView(Variant):
         """``"move"`` for a move or castling, ``"order"`` for the others; raises OrderError."""
         return "move" if isinstance(read_order(text), Move | Castle) else "order"
 
-    def written(self, text: str) -> str:
-        try:
-            order = read_order(text)
-        except OrderError:
-            return super().written(text)
-        return order.text() if isinstance(order, Move | Castle) else super().written(text)
+    def move_written(self, text: str) -> str | None:
+        order = read_order(text)
+        return order.text() if isinstance(order, Move | Castle) else None
 
     def view(self, state: GameState, side: Side) -> View:
         """SV-2: own pieces exactly, what the physics shows of the enemy, and the tray.
