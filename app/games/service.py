@@ -699,8 +699,7 @@ class GameService:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
         recorded and no order forms."""
         end = presenter_for(game.variant).end_words(game.result, game.reason)
-        written = get_variant(game.variant).written(order.text)[:80] if order else ""
-        what = f"Your order {written} was not played." if order else \
+        what = f"Your order {get_variant(game.variant).written(order.text)[:80]} was not played." if order else \
             "Nothing in your reply was carried out, and replies are not passed on to your opponent."
         self.mailer.notice(game, side, "notice", "this game is over", [
             f"Game {game.id} is already over: {end}. {what}",

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from app.present.base import Presenter, Standing
+from app.present.base import PROMOTION_MEANING, Presenter, Standing
 from app.present.diagram import Figure, Marks, board_grid, legend_of_pieces, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name
 from app.rules.base import Message, View
@@ -24,7 +24,6 @@ CANONICAL = re.compile(r"^(?P<board>[A-D]):(?P<body>[a-h][1-8]-[a-h][1-8](?:=[QR
 MOVE_MEANING = "a move: board, from-to, then > the board it goes over to"
 SHORT_MEANING = ("the board may be left out when only one board has a piece of yours on the from-square, "
                  "and > with its board when only one board can take the piece")
-PROMOTION_MEANING = "promotion (Q, R, B or N; a queen if left out)"
 QA_REASONS = {**REASONS, "threefold repetition": "threefold repetition", "50-move rule": "the 50-move rule"}
 
 
