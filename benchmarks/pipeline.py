@@ -44,6 +44,7 @@ from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server, settle_garbage_collection
 from benchmarks.measure import database_server_cpu, peak_memory, report
+from benchmarks.variant_games import play, start_position
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
 GAMES = 4 if QUICK else 20
@@ -57,10 +58,7 @@ def scripted_orders(variant: Variant, rng: random.Random) -> list[tuple[str, str
     """(side, order) for PLIES moves that the referee plays as moves (``moved``), worked out beforehand on the
     variant's own state, hidden setups 518; the referee's own moves in between (a pass) as the server makes
     them. The orders are the variant's legal ones, tried in random order until one is a move."""
-    state = variant.new_game({})
-    for side in SIDES:
-        if variant.needs_setup(state, side):
-            variant.play(state, side, "setup 518")
+    state = start_position(variant)
     orders: list[tuple[str, str]] = []
     while len(orders) < PLIES and (side := variant.orderer(state)) is not None:
         candidates = variant.legal_orders(state)
@@ -68,10 +66,8 @@ def scripted_orders(variant: Variant, rng: random.Random) -> list[tuple[str, str
                       if variant.play(variant.from_json(variant.to_json(state)), side, order).result == "moved"), None)
         if order is None:
             break
-        variant.play(state, side, order)
+        play(variant, state, side, order)
         orders.append((side, order))
-        while variant.automatic(state) is not None:
-            pass
     return orders
 
 

@@ -14,7 +14,6 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from app import create_app
 from app.config import load_settings
@@ -27,6 +26,7 @@ from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
 from benchmarks.measure import peak_memory, report
+from benchmarks.variant_games import start_position
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
 
@@ -43,15 +43,6 @@ SIZES = (50, 100) if QUICK else (50, 100, 200, 300)
 RUNS = 5 if QUICK else 25
 
 
-def fresh_state(variant: Variant) -> Any:
-    """A new game of the variant, hidden setups 518."""
-    state = variant.new_game({})
-    for side in ("white", "black"):
-        if variant.needs_setup(state, side):
-            variant.play(state, side, "setup 518")
-    return state
-
-
 def build_game(server: Server, variant: Variant, events: int, seed: int) -> tuple[int, int]:
     """A running game of the variant with exactly ``events`` recorded events (random legal moves)."""
     rng = random.Random(seed)
@@ -60,13 +51,13 @@ def build_game(server: Server, variant: Variant, events: int, seed: int) -> tupl
         white = service.player(f"white{seed}@bench.test")
         black = service.player(f"black{seed}@bench.test")
         game = service.create_game(variant.name, white, black, {}, None)
-        state = fresh_state(variant)
+        state = start_position(variant)
         recorded = 0
         while recorded < events:
             side = variant.orderer(state)
             legal = variant.legal_orders(state) if side is not None else []
             if not legal:  # a game that ended early: go on counting on a fresh board
-                state = fresh_state(variant)
+                state = start_position(variant)
                 continue
             order = rng.choice(legal)
             number = variant.move_number(state)
