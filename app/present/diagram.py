@@ -156,12 +156,8 @@ def piece_list(pieces: dict[str, str], unknown: Iterable[str] = ()) -> str:
 
 PIECES_LEGEND = ("Upper case is White, lower case Black ("
                  + ", ".join(f"{letter} {name}" for letter, name in PIECE_NAMES.items())
-                 + "); '.' is an empty square.")  # for letters: the renderers that draw pieces say it their way
-
-
-def legend_of_pieces() -> str:
-    """The one line every board legend starts with (``PIECES_LEGEND``)."""
-    return PIECES_LEGEND
+                 + "); '.' is an empty square.")  # every board legend's first line, for letters: the renderers
+# that draw pieces say it their way (``drawn_legend``)
 
 
 def drawn_legend(legend: tuple[str, ...], pieces_line: str) -> list[str]:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.present.base import Answer, Presenter, Standing, Tidings, VariantCommand, promotion_form
-from app.present.diagram import UNKNOWN, Figure, Marks, board_grid, legend_of_pieces, piece_list, squares_of
+from app.present.diagram import PIECES_LEGEND, UNKNOWN, Figure, Marks, board_grid, piece_list, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
 
@@ -220,7 +220,7 @@ class LookingGlassPresenter(Presenter):
         known = {name: letter for name, letter in pieces.items() if letter != UNKNOWN}
         away_grid = replace(board_grid(caption, pieces, white_below, marks),
                             description=piece_list(known, view["unknown"] if notebook_on else ()))
-        legend = [legend_of_pieces()]
+        legend = [PIECES_LEGEND]
         notes = []
         if notebook_on:
             legend.append("In the notebook, '?' is a piece of your opponent's of unknown type; every entry is "
@@ -257,7 +257,7 @@ class LookingGlassPresenter(Presenter):
                 books.append(board_grid(f"{SIDE_TITLE[side]}'s notebook of the {WORLD_NAMES[away]} world", pieces,
                                         marks=Marks(seen_at=dict(view["marks"]))))
         layout = (worlds, tuple(books)) if books else (worlds,)
-        return Figure(layout, (legend_of_pieces(),))
+        return Figure(layout, (PIECES_LEGEND,))
 
     # ----------------------------------------------------------------- orders
 

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from app.present.base import Answer, Ply, Presenter, Standing, VariantCommand
-from app.present.diagram import Figure, Marks, board_grid, legend_of_pieces, squares_of
+from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, squares_of
 from app.present.words import REASONS, Names, capitalised, piece_name
 from app.rules.base import Message, View
 from app.rules.palindromic.start import read_start, standard_start, start_board
@@ -99,7 +99,7 @@ class PalindromicPresenter(Presenter):
         board = board_grid("The board", squares_of(view["board"]), side == "white", marks)
         hands = ", ".join(f"{HAND[hand]}{square}" for square, hand in sorted(view.get("handed", {}).items()))
         home = view.get("home", {})
-        legend = (legend_of_pieces(),
+        legend = (PIECES_LEGEND,
                   "L or R beside a rook (l or r in plain text): left-handed or right-handed (a1 and h8 start "
                   "right-handed, h1 and a8 left-handed); a rook must reach the enemy rook's start square of its "
                   "own hand.")

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from app.present.base import PROMOTION_MEANING, Presenter, Standing
-from app.present.diagram import Figure, Marks, board_grid, legend_of_pieces, squares_of
+from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name
 from app.rules.base import Message, View
 from app.rules.quasi_alice.views import legal_orders_in_view
@@ -95,7 +95,7 @@ class QuasiAlicePresenter(Presenter):
         marks = last_move_marks(view.get("last_move"), mover)
         layout = tuple(tuple(board_grid(f"Board {name}", squares_of(view["boards"][name]), side == "white",
                                         marks[name]) for name in row) for row in LAYOUT)
-        legend = (legend_of_pieces(),
+        legend = (PIECES_LEGEND,
                   "The last move is marked ([x] in plain text): its start and end on the board it was played "
                   "on, and the square it landed on on the board it went over to.")
         return Figure(layout, legend)

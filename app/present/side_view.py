@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.present.base import Presenter, Standing, Tidings, promotion_form
-from app.present.diagram import SEEN, Cell, Figure, Grid, Marks, Row, board_grid, legend_of_pieces, squares_of
+from app.present.diagram import PIECES_LEGEND, SEEN, Cell, Figure, Grid, Marks, Row, board_grid, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
 
@@ -113,7 +113,7 @@ class SideViewPresenter(Presenter):
         strip = self.strip(view, side, white_below)
         physics = int(view["physics"])
         legend = (
-            legend_of_pieces(),
+            PIECES_LEGEND,
             "Your board shows your pieces, and your opponent's only where you see their square. "
             "From the east: each rank as seen along it from the h-file side, nearest piece first"
             + (", with its square" if physics == 3 else "; your own pieces with their squares" if physics == 2
@@ -142,7 +142,7 @@ class SideViewPresenter(Presenter):
             if view:
                 caption = f"What {SIDE_TITLE[side]} saw from the east"
                 grids.append(replace(self.strip(view, side, True), caption=caption))
-        return Figure((tuple(grids),), (legend_of_pieces(),))
+        return Figure((tuple(grids),), (PIECES_LEGEND,))
 
     # ----------------------------------------------------------------- orders
 
