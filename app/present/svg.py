@@ -86,9 +86,10 @@ def grid_svg(grid: Grid) -> str:
         for cell_index, cell in enumerate(row.cells):
             body.append(cell_svg(cell, MARGIN + cell_index * SQUARE, y))
     name = f"{grid.caption}: {grid.description}" if grid.description else grid.caption
+    kind = "board" if grid.is_board else "strip"  # the page lays a strip beside its board, at the board's height
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" '
-            f'aria-label="{escape(name)}" viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-            f"<title>{escape(name)}</title>{''.join(body)}</svg>")
+            f'class="{kind}" aria-label="{escape(name)}" viewBox="0 0 {width} {height}" width="{width}" '
+            f'height="{height}"><title>{escape(name)}</title>{"".join(body)}</svg>')
 
 
 def mark_key(mark: str) -> str:
