@@ -58,7 +58,11 @@ def cell_svg(cell: Cell, x: int, y: int) -> str:
         parts.append(f'<use href="#{piece_id(cell.piece)}" transform="translate({x},{y}) scale({scale:.4f})"'
                      '/>')
     small = cell.label or (f"m{cell.seen_at}" if cell.seen_at is not None else "")
-    if small:
+    if len(small) == 1:  # a sign (a rook's hand): larger, in the top corner, clear of the piece's base
+        parts.append(f'<text x="{x + SQUARE - 2}" y="{y + 13}" text-anchor="end" font-size="14" font-weight="bold" '
+                     f'font-family="sans-serif" fill="{INK}" stroke="#ffffff" stroke-width="3" '
+                     f'paint-order="stroke">{escape(small)}</text>')
+    elif small:
         parts.append(f'<text x="{x + SQUARE - 2}" y="{y + SQUARE - 3}" text-anchor="end" font-size="10" '
                      f'font-family="sans-serif" fill="{INK}" stroke="#ffffff" stroke-width="2" '
                      f'paint-order="stroke">{escape(small)}</text>')
