@@ -80,7 +80,8 @@ def test_no_page_is_wider_than_a_phone(browser, site):
     running, over = games_of_every_variant(table)
     history_link = re.search(r"(http://\S+/games/\d+\?key=\S+)", table.text(ALICE, "request")).group(1)
     page = browser.new_page(viewport=PHONE)
-    pages = ["/", "/rules", *(f"/rules/{name}" for name in sorted(VARIANTS)), "/login", "/games/999999"]
+    pages = ["/", "/rules", *(f"/rules/{name}" for name in sorted(VARIANTS)), "/login", "/login/not-a-token",
+             "/games/999999"]
     wide = {}
     for path in pages:
         page.goto(base + path)
@@ -89,7 +90,8 @@ def test_no_page_is_wider_than_a_phone(browser, site):
     wide["history link"] = page.evaluate(OVERFLOW)
     sign_in(page, base, table, ALICE)
     for path in ["/games", *(f"/games/{game_id}" for game_id in running + over),
-                 *(f"/games/{game_id}/reveal" for game_id in over), *(f"/games/{game_id}/reveal?step=1" for game_id in over)]:
+                 *(f"/games/{game_id}/reveal" for game_id in over),
+                 *(f"/games/{game_id}/reveal?step=1" for game_id in over)]:
         page.goto(base + path)
         assert "Internal Server Error" not in page.content(), path
         wide[path] = page.evaluate(OVERFLOW)
