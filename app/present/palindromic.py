@@ -105,7 +105,7 @@ class PalindromicPresenter(Presenter):
         if not view:
             return Figure()
         marks = Marks(labels={square: HAND[hand] for square, hand in view.get("handed", {}).items()})
-        for message in [*messages] or ([view["last_move"]] if view.get("last_move") else []):
+        for message in messages or ([view["last_move"]] if view.get("last_move") else []):
             if message["kind"] == "moved":
                 marks.last = {message["from"], message["to"]} | (
                     {message["rook_from"], message["rook_to"]} if message.get("castle") else set())
@@ -201,8 +201,8 @@ def start_fen(options: dict[str, Any]) -> str:
 
 
 def start_words(raw: Any) -> str:
-    """A ``start`` option in words: "from a position of its own (White: Kd8, ...; Black: ...); the rooks on a1
-    and h8 right-handed, on h1 and a8 left-handed; White moves first; no castling"."""
+    """A ``start`` option in words: "from a position of its own (White: Kd8, ... Black: ...); the rooks on a1
+    and h8 right-handed, a8 and h1 left-handed; White moves first; no castling"."""
     start = read_start(raw)
     board, _left = start_board(start)
     rooks = [chess.SQUARE_NAMES[square] for square in chess.scan_forward(board.castling_rights)]

@@ -28,16 +28,17 @@ SHORT_MEANING = ("the board may be left out when only one board has a piece of y
 QA_REASONS = {**REASONS, "threefold repetition": "threefold repetition", "50-move rule": "the 50-move rule"}
 
 
-def last_move_marks(order: str | None, boards: dict[str, str]) -> dict[str, Marks]:
-    """The squares to mark on each board for the last move (castling: the king's squares, on the rank of the
-    king that stands on its castled square of the board it went over to)."""
+def last_move_marks(order: str | None, boards: dict[str, str], mover: str | None) -> dict[str, Marks]:
+    """The squares to mark on each board for the last move (castling: the king's squares, on the mover's back
+    rank; once the game is over and the mover is not given, the rank of a king on its castled square)."""
     marks = {name: Marks() for name in BOARDS}
     match = MOVE.match(order or "")
     if not match:
         return marks
     if match["castle"]:
         file = "g" if match["castle"] == "O-O" else "c"
-        rank = "1" if squares_of(boards[match["onto"]]).get(f"{file}1") == "K" else "8"
+        white = mover == "white" if mover else squares_of(boards[match["onto"]]).get(f"{file}1") == "K"
+        rank = "1" if white else "8"
         start, to = f"e{rank}", f"{file}{rank}"
     else:
         start, to = match["from"], match["to"]
@@ -96,7 +97,8 @@ class QuasiAlicePresenter(Presenter):
         """The four boards, 2x2 as on the seed page, from the player's side, the last move marked."""
         if not view:
             return Figure()
-        marks = last_move_marks(view.get("last_move"), view["boards"])
+        mover = {"white": "black", "black": "white"}.get(view.get("to_move") or "")
+        marks = last_move_marks(view.get("last_move"), view["boards"], mover)
         layout = tuple(tuple(board_grid(f"Board {name}", squares_of(view["boards"][name]), side == "white",
                                         marks[name]) for name in row) for row in LAYOUT)
         legend = (PIECES_LEGEND,) + (("The last move is marked: its start and end on the board it was played on, "
