@@ -315,17 +315,19 @@ class Mailer:
         position = variant.position(state)
         started = any(placement != EMPTY_BOARD for placement in position.values())
         views = {each: variant.view(state, each) for each in SIDES}  # the game is over: all may be shown
-        figure = presenter.reveal(position, views, self.names(game, side)) if started else Figure()
         rows = variant.hidden_setups(state)
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
                                 check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
                 for each in SIDES if (entry := game.commitments.get(each))]
         recorded = records.events_of(self.connection, game.id)
-        plies = [Ply(event.move_number, event.by, event.order or None, event.told.get(event.by, []))
+        plies = [Ply(event.move_number, event.by, event.order or None,
+                     [*event.told.get(event.by, []), *event.told.get(other(event.by), [])])  # what both were told
                  for event in recorded if event.result in MOVES and event.by]
         names = self.names(game, side)
         last_move = next((event for event in reversed(recorded) if event.result in MOVES), None)
         last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
+        both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
+        figure = presenter.reveal(position, views, names, both) if started else Figure()
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = f"{self.settings.base_url}/games/{game.id}/reveal"
@@ -333,7 +335,7 @@ class Mailer:
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        f"(Black). {end}.", "record": record, "keys": keys, "reveal_url": reveal_url})
         files = [Attachment(f"game-{game.id}.txt", "text/plain", whole)]
-        pgn = presenter.record_file(plies, names, game.result, game.options)
+        pgn = presenter.record_file(plies, names, game.result, game.options, started=game.created_at.date())
         if pgn is not None:
             files.append(Attachment(f"game-{game.id}.{pgn[0]}", pgn[1], pgn[2]))
         text, html = render("game_over", {
@@ -341,7 +343,7 @@ class Mailer:
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        "(Black).",
             "outcome": presenter.outcome_for(side, game.result, game.reason, names),
-            "last": [line for line in presenter.lines([m for m in last if m["kind"] != "end"], names)],
+            "last": presenter.final_lines(last, names),
             "history_url": self.history_url(game, side),
             "reveal_url": reveal_url,
             "figure": figure, "keys": keys, "record": record, "rules_url": self.rules_url(game),

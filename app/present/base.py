@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from app.present.diagram import Figure
@@ -136,12 +137,21 @@ class Presenter:
                     f"{'you' if who == 'You' else 'them'}.")
         if kind == "check":
             board = f" on {message['board']}" if message.get("board") else ""
-            return f"{capitalised(names.whose(message['color']))} king is in check{board}."
+            state = "checkmated" if message.get("mate") else "in check"
+            return f"{capitalised(names.whose(message['color']))} king is {state}{board}."
         return kind
 
     def lines(self, messages: list[Message], names: Names) -> list[str]:
         """Messages in plain words, one line each (a presenter may join messages that belong together)."""
         return [self.describe(message, names) for message in messages]
+
+    def final_lines(self, messages: list[Message], names: Names) -> list[str]:
+        """The last move as the game-over mail tells it, under the end it already states: a check that ended
+        the game is told as checkmate (``"mate"`` on the check), the end itself is not said again."""
+        mate = any(message["kind"] == "end" and message.get("reason") == "checkmate" for message in messages)
+        told = [{**message, "mate": True} if mate and message["kind"] == "check" else message
+                for message in messages if message["kind"] != "end"]
+        return self.lines(told, names)
 
     def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:
         """Lines under a move request's heading (whose move, counts): none by default."""
@@ -154,14 +164,16 @@ class Presenter:
         """The player's position as the neutral diagram model; ``messages`` mark what just happened."""
         return Figure()
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
-        """The true position after the game (and what each player saw), for the reveal."""
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
+        """The true position after the game (and what each player saw), for the reveal, drawn from ``names.me``'s
+        side; ``last``: what both players were told of the last move, where the caller has it, to mark it."""
         return Figure()
 
     def record_file(self, plies: list[Ply], names: Names, result: str | None,
-                    options: dict[str, Any] | None = None) -> tuple[str, str, str] | None:
+                    options: dict[str, Any] | None = None, started: date | None = None) -> tuple[str, str, str] | None:
         """The record as a file in the variant's own format, if it has one: (extension, type, text).
-        ``options``: the game's, for a variant whose start depends on them."""
+        ``options``: the game's, for a variant whose start depends on them; ``started``: the day it began."""
         return None
 
     def record(self, plies: list[Ply], names: Names, result: str | None,
@@ -257,3 +269,9 @@ def promotion_form(pieces: dict[str, str], side: str) -> tuple[str, str]:
             return f"{name}-{name[0]}{last}=N", PROMOTION_MEANING
     return "promotion", f"=Q, =R, =B or =N after a pawn's move to rank {last} (a queen if left out); " \
                         "none of your pawns is one step from it now"
+
+
+def example_forms(examples: list[str], meaning: str) -> list[tuple[str, str]]:
+    """Example orders of one kind: the first with what it means, the others as more of the same, so that the
+    forms say each thing once."""
+    return [(example, meaning if index == 0 else "another move") for index, example in enumerate(examples)]

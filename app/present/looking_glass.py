@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.present.base import Answer, Presenter, Standing, Tidings, VariantCommand, promotion_form
+from app.present.base import (
+    Answer,
+    Ply,
+    Presenter,
+    Standing,
+    Tidings,
+    VariantCommand,
+    example_forms,
+    promotion_form,
+)
 from app.present.diagram import PIECES_LEGEND, UNKNOWN, Figure, Marks, board_grid, piece_list, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
@@ -55,6 +64,26 @@ def marks_in(messages: list[Message], world: str) -> Marks:
         if kind == "moved" and message["through"] and message["final"].startswith(world + ":"):
             marks.seen.add(message["final"].split(":")[1])
     return marks
+
+
+def last_move_in(moves: list[Message], world: str) -> Marks:
+    """The last move's squares in ``world``: where it was made, and where a piece came through its portal."""
+    marks = Marks()
+    for message in moves:
+        if message["world"] == world:
+            marks.last |= {message["from"], message["to"]}
+        if message["through"] and message["final"].startswith(world + ":"):
+            marks.last.add(message["final"].split(":")[1])
+    return marks
+
+
+def move_made(ply: Ply) -> str | None:
+    """``R:e4xd5``, ``M:a1-a5`` (a shortened move where it stopped), ``O-O`` as ordered, promotions kept."""
+    moved = next((message for message in ply.messages if message["kind"] == "moved"), None)
+    if moved is None or moved.get("castle"):
+        return ply.order
+    promotion = f"={moved['promotion']}" if moved.get("promotion") else ""
+    return f"{moved['world']}:{moved['from']}{'x' if moved.get('captured') else '-'}{moved['to']}{promotion}"
 
 
 def own_pieces(pieces: dict[str, str], side: str) -> dict[str, str]:
@@ -243,9 +272,14 @@ class LookingGlassPresenter(Presenter):
                 notes.append(f"{piece_name(pieces[name])} on {name} seen at move {number}")
         return "; ".join(notes)
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
-        """Both true worlds, then each player's notebook of the other world."""
-        worlds = tuple(board_grid(f"{WORLD_NAMES[world]} world (true position)", squares_of(placement))
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
+        """Both true worlds with the last move marked, then each player's notebook of the other world, all from
+        ``names.me``'s side."""
+        white_below = names.me == "white"
+        moves = [message for message in last or [] if message["kind"] == "moved"]
+        worlds = tuple(board_grid(f"{WORLD_NAMES[world]} world (true position)", squares_of(placement), white_below,
+                                  last_move_in(moves, world))
                        for world, placement in position.items())
         books = []
         for side, (_home, away) in WORLDS_OF.items():
@@ -255,22 +289,30 @@ class LookingGlassPresenter(Presenter):
                 for name in view["unknown"]:
                     pieces[name] = UNKNOWN
                 books.append(board_grid(f"{SIDE_TITLE[side]}'s notebook of the {WORLD_NAMES[away]} world", pieces,
-                                        marks=Marks(seen_at=dict(view["marks"]))))
+                                        white_below, Marks(seen_at=dict(view["marks"]))))
         layout = (worlds, tuple(books)) if books else (worlds,)
-        return Figure(layout, (PIECES_LEGEND,))
+        legend = (PIECES_LEGEND,) + (("In a notebook, m and a number beside a piece: the move it was reported at.",)
+                                     if books else ())
+        return Figure(layout, legend)
+
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
+        """The moves as made (a shortened move where it stopped), captures marked ``x``: shown only after the
+        end, when all may be known."""
+        return super().record([replace(ply, order=move_made(ply)) for ply in plies], names, result, options)
 
     # ----------------------------------------------------------------- orders
 
     def order_forms(self, view: View, side: str, names: Names, standing: Standing) -> list[tuple[str, str]]:
         home, away = WORLDS_OF[side]
-        forms = []
         examples = self.variant.example_orders(view, side) if view else []
-        for example in examples:
-            if example.startswith(home):
-                forms.append((example, f"move in the {WORLD_NAMES[home]} world (your world)"))
-            else:
-                forms.append((example, f"move in the {WORLD_NAMES[away]} world: you cannot see it, and an "
-                                       "impossible order costs a strike"))
+        forms = [
+            *example_forms([example for example in examples if example.startswith(home)],
+                           f"move in the {WORLD_NAMES[home]} world (your world)"),
+            *example_forms([example for example in examples if not example.startswith(home)],
+                           f"move in the {WORLD_NAMES[away]} world: you cannot see it, and an impossible order "
+                           "costs a strike"),
+        ]
         if not any(example.startswith(away) for example in examples):
             forms.append((f"{away} e4-e5", f"the form of a move in the {WORLD_NAMES[away]} world (none of your "
                                            "pieces is there now): an impossible order costs a strike"))

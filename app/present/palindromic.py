@@ -1,23 +1,31 @@
 """Palindromic Chess in plain words and pictures: one board, each rook's hand, how many pieces are home
 (PAL-1 .. PAL-6).
 
-Both players see everything. Every rook carries its hand on the board (``L`` or ``R`` beside
-it), and the ``where <square>`` command answers where a piece must go.
+Both players see everything. Every rook carries its hand on the board, ``<`` (left-handed) or ``>``
+(right-handed) beside it: signs no piece letter can be taken for. The ``where <square>`` command answers
+where a piece must go.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
+from datetime import date
 from typing import Any
 
-from app.present.base import Answer, Ply, Presenter, Standing, VariantCommand
-from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, squares_of
-from app.present.words import REASONS, Names, capitalised, piece_name
+import chess
+
+from app.present.base import Answer, Ply, Presenter, Standing, Tidings, VariantCommand, example_forms
+from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, piece_list, squares_of
+from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name
 from app.rules.base import Message, View
 from app.rules.palindromic.start import read_start, standard_start, start_board
 from app.rules.palindromic.view import destinations_of
 
-HAND = {"left": "L", "right": "R"}
+HAND = {"left": "<", "right": ">"}  # beside a rook on the board: no piece letter, so never read as one
+HANDS_LEGEND = ("Beside each rook, its hand: < left-handed, > right-handed (White's a1 and Black's h8 rook start "
+                "right-handed, h1 and a8 left-handed); a rook must reach the enemy rook's start square of its own "
+                "hand.")
 PAL_REASONS = {
     **REASONS,
     "reversal": "the reversal is complete",
@@ -53,9 +61,13 @@ class PalindromicPresenter(Presenter):
     def summary(self) -> str:
         return ("Each side races to put every piece on the start square of the same kind of enemy piece "
                 "(left- and right-handed rooks are different kinds); captures and promotions are illegal. "
-                "Played as written, opposing pawns on one file can never pass each other, so no game can reach "
-                "the reversal: the referee declares the game drawn as a dead position as soon as every pawn of "
-                "both sides is blocked for good.")
+                "Played as written from the usual start, opposing pawns on one file can never pass each other, "
+                "so no game from it can reach the reversal: the referee declares a game drawn as a dead position "
+                "as soon as every pawn of both sides is blocked for good.")
+
+    def option_lines(self, options: dict[str, Any]) -> list[str]:
+        """The ``start`` option in words, never as the data it is given in."""
+        return [start_words(options["start"])] if "start" in options else []
 
     def help(self) -> list[str]:
         return [self.summary(), "Orders are coordinates (e2-e4, O-O) or standard notation (Nf3). "
@@ -88,49 +100,60 @@ class PalindromicPresenter(Presenter):
 
     def figure(self, view: View, side: str, names: Names, preferences: dict[str, Any],
                messages: list[Message]) -> Figure:
-        """The board from the player's side, each rook marked with its hand, the last move marked."""
+        """The board from the player's side, each rook marked with its hand, the last move marked (from the
+        messages, else from the view's ``last_move``: on the reveal there are no messages)."""
         if not view:
             return Figure()
         marks = Marks(labels={square: HAND[hand] for square, hand in view.get("handed", {}).items()})
-        for message in messages:
+        for message in messages or ([view["last_move"]] if view.get("last_move") else []):
             if message["kind"] == "moved":
                 marks.last = {message["from"], message["to"]} | (
                     {message["rook_from"], message["rook_to"]} if message.get("castle") else set())
         board = board_grid("The board", squares_of(view["board"]), side == "white", marks)
-        hands = ", ".join(f"{HAND[hand]}{square}" for square, hand in sorted(view.get("handed", {}).items()))
         home = view.get("home", {})
-        legend = (PIECES_LEGEND,
-                  "L or R beside a rook (l or r in plain text): left-handed or right-handed (a1 and h8 start "
-                  "right-handed, h1 and a8 left-handed); a rook must reach the enemy rook's start square of its "
-                  "own hand.")
-        notes = (f"Rooks: {hands}." if hands else "No rooks.",
+        notes = (hands_words(view.get("handed", {})),
                  f"Pieces home: White {home.get('white', 0)} of {PIECES}, Black {home.get('black', 0)} of {PIECES}.")
-        return Figure(((board,),), legend, notes)
+        return Figure(((board,),), (PIECES_LEGEND, HANDS_LEGEND), notes)
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
-        view = views.get("white") or {"board": position["board"], "handed": {}, "home": {}}
-        return self.figure(view, "white", names, {}, [])
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
+        """The board from ``names.me``'s side (both saw the same), the last move marked."""
+        view = views.get(names.me) or views.get("white") or {"board": position["board"], "handed": {}, "home": {}}
+        return self.figure(view, names.me, names, {}, [])
 
     def order_forms(self, view: View, side: str, names: Names, standing: Standing) -> list[tuple[str, str]]:
-        forms = [(example, "a move (from-to); standard notation such as Nf3 works too")
-                 for example in self.variant.example_orders(view, side)]
+        forms = example_forms(self.variant.example_orders(view, side),
+                              "a move (from-to); standard notation such as Nf3 works too")
+        square = where_example(view, side)
         forms += [
             ("O-O", "castle (O-O-O the other side), by Chess960 rules"),
-            ("where g1", "where the piece on g1 must go"),
+            (f"where {square}", f"where the piece on {square} must go"),
         ]
         return forms
+
+    def tell(self, result: str, messages: list[Message], actor: bool, order: str, names: Names,
+             standing: Standing) -> Tidings | None:
+        """PAL-4: a player who is home is passed for at once after each move of the opponent's, so is never
+        asked to move: each move, and the pass, is told to them in a mail of its own."""
+        if result == "moved" and not actor and standing.orderer not in (None, names.me):
+            return Tidings("move-news", f"{names.opponent} moved - the referee passed for you", [
+                *self.lines(messages, names),
+                f"Every piece of yours is home, so the referee passed for you: it is {names.opponent}'s move "
+                "again. You will hear of each move until the game ends."], show_position=True)
+        return super().tell(result, messages, actor, order, names, standing)
 
     def commands(self) -> list[VariantCommand]:
         return [VariantCommand("where", "<square>", "where the piece on that square must go", where)]
 
     def record_file(self, plies: list[Ply], names: Names, result: str | None,
-                    options: dict[str, Any] | None = None) -> tuple[str, str, str] | None:
+                    options: dict[str, Any] | None = None, started: date | None = None) -> tuple[str, str, str] | None:
         """The game as PGN that any chess program replays: the real start as a FEN (Black's king on d8,
         PAL-1, or the game's ``start`` option) under the Chess960 variant, whose castling is PAL-3's,
         then the moves as ``record`` writes them. ``options`` are the game's options: without them the
-        game is taken to start from PAL-1."""
+        game is taken to start from PAL-1. ``started``: the day the game began, PGN's Date."""
+        day = started.strftime("%Y.%m.%d") if started else "????.??.??"
         tags = [pgn_tag(name, value) for name, value in (
-            ("Event", f"Mirrorpost: {self.title}"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"),
+            ("Event", f"Mirrorpost: {self.title}"), ("Site", "?"), ("Date", day), ("Round", "-"),
             ("White", names.white), ("Black", names.black), ("Result", result or "*"),
             ("Variant", "Chess960"), ("SetUp", "1"), ("FEN", start_fen(options or {})))]
         moves = self.moves(plies, result)
@@ -139,8 +162,9 @@ class PalindromicPresenter(Presenter):
     def record(self, plies: list[Ply], names: Names, result: str | None,
                options: dict[str, Any] | None = None) -> list[str]:
         """The moves in PGN's notation (the whole PGN goes with the game-over mail as a file), after the
-        position the game started from when it was not PAL-1's."""
-        start = [f"From the position {start_fen(options)}:"] if options and "start" in options else []
+        position the game started from, in words, when it was not PAL-1's."""
+        start = textwrap.wrap(f"The game started {start_words(options['start'])}:", 72) \
+            if options and "start" in options else []
         return [*start, *self.moves(plies, result)]
 
     @staticmethod
@@ -174,6 +198,39 @@ def start_fen(options: dict[str, Any]) -> str:
     as X-FEN (file letters only where KQkq would be ambiguous), which Chess960 readers take."""
     board, _left = start_board(read_start(options["start"])) if "start" in options else standard_start()
     return board.fen()
+
+
+def start_words(raw: Any) -> str:
+    """A ``start`` option in words: "from a position of its own (White: Kd8, ... Black: ...); the rooks on a1
+    and h8 right-handed, a8 and h1 left-handed; White moves first; no castling"."""
+    start = read_start(raw)
+    board, _left = start_board(start)
+    rooks = [chess.SQUARE_NAMES[square] for square in chess.scan_forward(board.castling_rights)]
+    castling = f"castling still open with the rook{'s' if len(rooks) > 1 else ''} on {', '.join(rooks)}" \
+        if rooks else "no castling"
+    hands = hands_words(start["handed"]).rstrip(".").replace("Rooks: ", "the rooks on ")
+    return (f"from a position of its own ({piece_list(squares_of(start['board'])).rstrip('.')}); {hands}; "
+            f"{SIDE_TITLE[start['to_move']]} moves first; {castling}")
+
+
+def hands_words(handed: dict[str, str]) -> str:
+    """"Rooks: a1 and h8 right-handed, a8 and h1 left-handed." (the hands in words, never in letters)."""
+    said = []
+    for hand in ("right", "left"):
+        squares = sorted(square for square, each in handed.items() if each == hand)
+        if squares:
+            said.append(" and ".join([", ".join(squares[:-1]), squares[-1]] if len(squares) > 1 else squares)
+                        + f" {hand}-handed")
+    return "Rooks: " + ", ".join(said) + "." if said else "No rooks."
+
+
+def where_example(view: View, side: str) -> str:
+    """A square for the ``where`` example that holds a piece: one of the player's own not yet home, else any."""
+    pieces = squares_of(view["board"]) if view else {}
+    mine = str.isupper if side == "white" else str.islower
+    away = [square for square in sorted(view.get("destinations", {}) if view else {})
+            if square in pieces and mine(pieces[square])]
+    return (away or sorted(square for square, letter in pieces.items() if mine(letter)) or sorted(pieces) or ["e2"])[0]
 
 
 def pgn_tag(name: str, value: str) -> str:

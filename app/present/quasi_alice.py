@@ -1,16 +1,17 @@
 """4D Quasi-Alice Chess in plain words and pictures: four boards, 2x2, both players see everything (QA4-1 .. QA4-9).
 
 The last move is marked on the board it was played on (from and to) and on the board the
-piece went over to (where it landed).
+piece went over to (where it landed), in every request and on the reveal.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from app.present.base import PROMOTION_MEANING, Presenter, Standing
+from app.present.base import PROMOTION_MEANING, Ply, Presenter, Standing
 from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name
 from app.rules.base import Message, View
@@ -27,15 +28,18 @@ SHORT_MEANING = ("the board may be left out when only one board has a piece of y
 QA_REASONS = {**REASONS, "threefold repetition": "threefold repetition", "50-move rule": "the 50-move rule"}
 
 
-def last_move_marks(order: str | None, side: str) -> dict[str, Marks]:
-    """The squares to mark on each board for the last move (castling: the king's squares)."""
+def last_move_marks(order: str | None, boards: dict[str, str], mover: str | None) -> dict[str, Marks]:
+    """The squares to mark on each board for the last move (castling: the king's squares, on the mover's back
+    rank; once the game is over and the mover is not given, the rank of a king on its castled square)."""
     marks = {name: Marks() for name in BOARDS}
     match = MOVE.match(order or "")
     if not match:
         return marks
     if match["castle"]:
-        rank = "1" if side == "white" else "8"
-        start, to = f"e{rank}", (f"g{rank}" if match["castle"] == "O-O" else f"c{rank}")
+        file = "g" if match["castle"] == "O-O" else "c"
+        white = mover == "white" if mover else squares_of(boards[match["onto"]]).get(f"{file}1") == "K"
+        rank = "1" if white else "8"
+        start, to = f"e{rank}", f"{file}{rank}"
     else:
         start, to = match["from"], match["to"]
     marks[match["board"]].last |= {start, to}
@@ -56,12 +60,14 @@ class QuasiAlicePresenter(Presenter):
         if message["kind"] != "moved":
             return super().describe(message, names)
         who = capitalised(names.of(message["color"]))
-        if message.get("castle"):
-            text = f"{who} castled {message['castle']} on board {message['board']}"
-        else:
-            whose = "your" if message["color"] == names.me else "their"
-            text = (f"{who} moved {whose} {piece_name(message['piece'])} on board "
-                    f"{message['board']} from {message['from']} to {message['to']}")
+        if message.get("castle"):  # QA4-4: both pieces move on their board, then both go over
+            rook = message.get("rook") or {}
+            return (f"{who} castled {message['castle']} on board {message['board']}: the king went {message['from']} "
+                    f"to {message['to']} and the rook {rook.get('from', '')} to {rook.get('to', '')}, and king and "
+                    f"rook went over to board {message['onto']} ({message['order']}).")
+        whose = "your" if message["color"] == names.me else "their"
+        text = (f"{who} moved {whose} {piece_name(message['piece'])} on board "
+                f"{message['board']} from {message['from']} to {message['to']}")
         captured = message.get("captured")
         if captured:
             text += f", capturing {names.whose(captured['color'])} {piece_name(captured['piece'])}"
@@ -91,18 +97,26 @@ class QuasiAlicePresenter(Presenter):
         """The four boards, 2x2 as on the seed page, from the player's side, the last move marked."""
         if not view:
             return Figure()
-        mover = "black" if view.get("to_move") == "white" else "white"
-        marks = last_move_marks(view.get("last_move"), mover)
+        mover = {"white": "black", "black": "white"}.get(view.get("to_move") or "")
+        marks = last_move_marks(view.get("last_move"), view["boards"], mover)
         layout = tuple(tuple(board_grid(f"Board {name}", squares_of(view["boards"][name]), side == "white",
                                         marks[name]) for name in row) for row in LAYOUT)
-        legend = (PIECES_LEGEND,
-                  "The last move is marked ([x] in plain text): its start and end on the board it was played "
-                  "on, and the square it landed on on the board it went over to.")
+        legend = (PIECES_LEGEND,) + (("The last move is marked: its start and end on the board it was played on, "
+                                      "and the square it landed on on the board it went over to.",)
+                                     if any(mark.last for mark in marks.values()) else ())
         return Figure(layout, legend)
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
-        view = {"boards": position}
-        return self.figure(view, "white", names, {}, [])
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
+        """The four boards from ``names.me``'s side, the last move marked as in every request."""
+        view = {**(views.get(names.me) or views.get("white") or {}), "boards": position}
+        return self.figure(view, names.me, names, {}, [])
+
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
+        """The moves as ordered, canonically, with what both players were told of each marked: ``x`` for a
+        capture on the board it was played on (``>xB`` for a king's on landing), ``+`` check, ``#`` mate."""
+        return super().record([replace(ply, order=marked_order(ply)) for ply in plies], names, result, options)
 
     def order_forms(self, view: View, side: str, names: Names, standing: Standing) -> list[tuple[str, str]]:
         """Only orders the referee takes from this player now (QA4-8), worked out from their view: a few
@@ -116,7 +130,11 @@ class QuasiAlicePresenter(Presenter):
             shown.append(castlings[0])
         if promotions and not any("=" in order for order in shown):
             shown.append(promotions[0])
-        forms = [(order, order_meaning(order)) for order in shown]
+        forms: list[tuple[str, str]] = []
+        for order in shown:  # what a plain move means is said once
+            meaning = order_meaning(order)
+            repeated = meaning == MOVE_MEANING and any(said == MOVE_MEANING for _example, said in forms)
+            forms.append((order, "another move" if repeated else meaning))
         short = shortened(legal, view, side)
         example = next((order for order in [*shown, *legal] if order in short), None)
         if example:
@@ -133,6 +151,19 @@ class QuasiAlicePresenter(Presenter):
 
     def setup_request(self, side: str, names: Names, options: dict[str, Any]) -> list[str]:
         return [f"You play {SIDE_TITLE[side]}."]
+
+
+def marked_order(ply: Ply) -> str | None:
+    """The ply's canonical order with its capture, check and mate marks (QA4-9: both were told all of them)."""
+    moved = next((m for m in ply.messages if m["kind"] == "moved" and m["color"] == ply.side), None)
+    match = CANONICAL.match(ply.order or "")
+    if moved is None or match is None:
+        return ply.order
+    body = match["body"].replace("-", "x", 1) if moved.get("captured") and not moved.get("castle") else match["body"]
+    onto = f">x{match['onto']}" if moved.get("landed_on") else f">{match['onto']}"
+    mate = any(m["kind"] == "end" and m.get("reason") == "checkmate" for m in ply.messages)
+    check = any(m["kind"] == "check" and m["color"] != ply.side for m in ply.messages)
+    return f"{match['board']}:{body}{onto}" + ("#" if mate else "+" if check else "")
 
 
 def order_meaning(order: str) -> str:

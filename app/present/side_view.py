@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.present.base import Presenter, Standing, Tidings, promotion_form
+from app.present.base import Ply, Presenter, Standing, Tidings, example_forms, promotion_form
 from app.present.diagram import PIECES_LEGEND, SEEN, Cell, Figure, Grid, Marks, Row, board_grid, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
@@ -29,6 +29,17 @@ SV_REASONS = {
     "threefold repetition": "threefold repetition, claimed",
     "50-move rule": "the 50-move rule, claimed",
 }
+
+
+def marked_order(ply: Ply) -> str | None:
+    """``e4xd5``, ``d8-h4#``, ``O-O+``: the order with what the move took and what it gave."""
+    moved = next((m for m in ply.messages if m["kind"] == "moved" and m["color"] == ply.side), None)
+    if moved is None or not ply.order:
+        return ply.order
+    order = ply.order if moved.get("castle") or not moved.get("captured") else ply.order.replace("-", "x", 1)
+    if any(m["kind"] == "end" and m.get("reason") == "checkmate" for m in ply.messages):
+        return order + "#"
+    return order + ("+" if any(m["kind"] == "check" and m["color"] != ply.side for m in ply.messages) else "")
 
 
 def letter(entry: dict[str, Any]) -> str:
@@ -76,9 +87,6 @@ class SideViewPresenter(Presenter):
             if lost:
                 return f"{who} moved and captured your {piece_name(lost['piece'])} on {lost['square']}."
             return f"{who} moved."
-        if kind == "check":
-            return "Your king is in check." if message["color"] == names.me else \
-                f"{capitalised(names.whose(message['color']))} king is in check."
         if kind == "rejected" and message["reason"] == "illegal":
             return "That order is illegal (the referee says no more)."
         if kind == "answer" and message.get("claim"):
@@ -135,21 +143,36 @@ class SideViewPresenter(Presenter):
             for rank in ranks if by_rank[rank]) or "Nothing is seen."
         return Grid("From the east", rows, (), description)
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
-        grids = [board_grid("The true position", squares_of(position["board"]))]
-        for side in ("white", "black"):
-            view = views.get(side)
-            if view:
-                caption = f"What {SIDE_TITLE[side]} saw from the east"
-                grids.append(replace(self.strip(view, side, True), caption=caption))
-        return Figure((tuple(grids),), (PIECES_LEGEND,))
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
+        """The true position from ``names.me``'s side with the last move marked, and beside it what each player
+        saw from the east at that moment."""
+        white_below = names.me == "white"
+        marks = Marks()
+        for message in last or []:
+            if message["kind"] == "moved":
+                marks.last = {message["from"], message["to"]}
+        grids = [board_grid("The true position", squares_of(position["board"]), white_below, marks)]
+        seen = [side for side in ("white", "black") if views.get(side)]
+        for side in seen:
+            grids.append(replace(self.strip(views[side], side, white_below), caption=f"What {SIDE_TITLE[side]} saw"))
+        saw = capitalised(" and ".join(f"what {SIDE_TITLE[side]} saw" for side in seen))
+        legend = (PIECES_LEGEND, f"{saw}: each rank as seen along it from the h-file side, nearest piece first.") \
+            if seen else (PIECES_LEGEND,)
+        return Figure((tuple(grids),), legend)
+
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
+        """The moves as ordered, with their captures, checks and mate marked: the record is shown only after
+        the end, when all may be known (each ply's messages are what both players were told)."""
+        return super().record([replace(ply, order=marked_order(ply)) for ply in plies], names, result, options)
 
     # ----------------------------------------------------------------- orders
 
     def order_forms(self, view: View, side: str, names: Names, standing: Standing) -> list[tuple[str, str]]:
         examples = self.variant.example_orders(view, side) if view else []
-        forms = [(example, "a move (from-to); an illegal one is answered only 'illegal'") for example in examples
-                 if not example.startswith("setup")]
+        forms = example_forms([example for example in examples if not example.startswith("setup")],
+                              "a move (from-to); an illegal one is answered only 'illegal'")
         forms += [
             promotion_form(squares_of(view["own"]) if view else {}, side),
             ("O-O", "castle (O-O-O the other side)"),

@@ -58,7 +58,11 @@ def cell_svg(cell: Cell, x: int, y: int) -> str:
         parts.append(f'<use href="#{piece_id(cell.piece)}" transform="translate({x},{y}) scale({scale:.4f})"'
                      '/>')
     small = cell.label or (f"m{cell.seen_at}" if cell.seen_at is not None else "")
-    if small:
+    if len(small) == 1:  # a sign (a rook's hand): larger, in the top corner, clear of the piece's base
+        parts.append(f'<text x="{x + SQUARE - 2}" y="{y + 13}" text-anchor="end" font-size="14" font-weight="bold" '
+                     f'font-family="sans-serif" fill="{INK}" stroke="#ffffff" stroke-width="3" '
+                     f'paint-order="stroke">{escape(small)}</text>')
+    elif small:
         parts.append(f'<text x="{x + SQUARE - 2}" y="{y + SQUARE - 3}" text-anchor="end" font-size="10" '
                      f'font-family="sans-serif" fill="{INK}" stroke="#ffffff" stroke-width="2" '
                      f'paint-order="stroke">{escape(small)}</text>')
@@ -86,9 +90,10 @@ def grid_svg(grid: Grid) -> str:
         for cell_index, cell in enumerate(row.cells):
             body.append(cell_svg(cell, MARGIN + cell_index * SQUARE, y))
     name = f"{grid.caption}: {grid.description}" if grid.description else grid.caption
+    kind = "board" if grid.is_board else "strip"  # the page lays a strip beside its board, at the board's height
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" role="img" '
-            f'aria-label="{escape(name)}" viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-            f"<title>{escape(name)}</title>{''.join(body)}</svg>")
+            f'class="{kind}" aria-label="{escape(name)}" viewBox="0 0 {width} {height}" width="{width}" '
+            f'height="{height}"><title>{escape(name)}</title>{"".join(body)}</svg>')
 
 
 def mark_key(mark: str) -> str:

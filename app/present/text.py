@@ -58,13 +58,30 @@ def side_by_side(grids: tuple[Grid, ...]) -> list[str]:
     return lines
 
 
+def bands(grids: tuple[Grid, ...], room: int) -> list[tuple[Grid, ...]]:
+    """A row of grids cut into bands that each fit in ``room`` columns (a grid wider than that alone on its
+    band): a mail client that wraps long lines would break a board apart."""
+    cut: list[tuple[Grid, ...]] = []
+    band: list[Grid] = []
+    width = 0
+    for grid in grids:
+        wide = max(len(line) for line in grid_lines(grid))
+        if band and width + len(GAP) + wide > room:
+            cut.append(tuple(band))
+            band, width = [], 0
+        width += (len(GAP) if band else 0) + wide
+        band.append(grid)
+    return [*cut, tuple(band)] if band else cut
+
+
 def figure_lines(figure: Figure, indent: str = "  ") -> list[str]:
-    """The whole figure: its rows of grids, then each grid's pieces in words, the legend and the notes."""
+    """The whole figure: its rows of grids (cut into bands within WIDTH), then each grid's pieces in words, the
+    legend and the notes."""
     lines: list[str] = []
-    for row in figure.layout:
+    for band in (band for row in figure.layout for band in bands(row, WIDTH - len(indent))):
         if lines:
             lines.append("")
-        lines += [indent + line if line else "" for line in side_by_side(row)]
+        lines += [indent + line if line else "" for line in side_by_side(band)]
     for grid in figure.grids:
         if grid.description:
             lines += wrapped(f"{grid.caption}: {grid.description}", indent)

@@ -213,3 +213,35 @@ def test_QA4_9_example_orders_are_legal_moves_worked_out_from_the_view():
     assert 2 <= len(examples) <= 3
     assert set(examples) <= set(QA.legal_orders(state))
     assert QA.example_orders(view, "black") == []  # not Black's move
+
+
+def test_QA4_8_a_promotion_to_a_king_or_a_pawn_is_read_and_refused_with_its_own_reason():
+    """``=K`` is an order a player may well write: it is refused with why, not met with a guess at another
+    letter."""
+    state = qa_position(A="4k3/8/8/8/8/8/8/4K3", C="8/2P5/8/8/8/8/8/8")
+    outcome = play(state, "white", "C:c7-c8=K>D")
+    assert outcome.result == "rejected"
+    assert outcome.to["white"] == [{"kind": "rejected", "reason": "a pawn cannot promote to a king: only to a "
+                                                                  "queen, rook, bishop or knight"}]
+    assert why(state, "white", "C:c7-c8=P>D").startswith("a pawn cannot promote to a pawn")
+    assert why(state, "white", "A:e1-e2=K>B") == "a promotion suffix belongs only on a move to the last rank, not to e2"
+
+
+def test_QA4_2_an_order_no_queen_can_make_says_the_queen_cannot_move_that_way():
+    """The way a piece moves is told before what stands on the square: an own piece on f7 is not why a queen
+    cannot go d8-f7."""
+    state = qa_position(A="3qk3/5p2/8/8/8/8/8/4K3", to_move="black")
+    assert why(state, "black", "A:d8-f7>B") == "a queen cannot move from d8 to f7"
+    assert why(state, "black", "A:e8-f7>B") == "A:f7 holds one of your own pieces"
+    pawns = qa_position(A="4k3/8/8/8/8/3P4/3PP3/4K3")
+    assert why(pawns, "white", "A:d2-d3>B") == "A:d3 holds one of your own pieces"
+    assert why(pawns, "white", "A:e2-d3>B") == "A:d3 holds one of your own pieces"
+
+
+def test_QA4_2_and_QA4_6_a_king_refused_for_check_is_told_the_square_and_board_it_would_stand_on():
+    after_transfer = qa_position(A="4k3/8/8/8/8/8/8/4K3", B="3r4/8/8/8/8/8/8/8")
+    assert why(after_transfer, "white", "A:e1-d1>B") == "your king on B:d1 would be in check from the rook on B:d8"
+    on_its_board = qa_position(A="3rk3/8/8/8/8/8/8/4K3")
+    assert why(on_its_board, "white", "A:e1-d2>B") == (
+        "your king may not move onto A:d2, which the rook on A:d8 attacks (a king's move is judged on the board "
+        "it is played on)")

@@ -114,7 +114,8 @@ def test_QA4_8_a_castling_and_a_promotion_are_shown_only_when_open_to_the_player
     assert assert_every_example_is_taken(closed)
 
 
-PAL_5 = "no game can reach the reversal: the referee declares the game drawn as a dead position"
+PAL_5 = ("from the usual start, opposing pawns on one file can never pass each other, so no game from it can "
+         "reach the reversal: the referee declares a game drawn as a dead position")
 
 
 def test_PAL_5_the_invitation_and_help_say_the_reversal_cannot_be_reached_and_games_end_drawn(server):
@@ -125,6 +126,18 @@ def test_PAL_5_the_invitation_and_help_say_the_reversal_cannot_be_reached_and_ga
     table.reply(BOB, "accept", kind="invitation")
     table.reply(ALICE, "help", kind="request")
     assert PAL_5 in table.text(ALICE, "help")
+
+
+def test_PAL_5_an_invitation_from_a_start_position_shows_it_in_words_and_claims_nothing_of_it(server):
+    """From a ``start`` position the reversal may well be reached: the invitation shows the position in words
+    (never the option's data) and says only that the usual start cannot reach it."""
+    table = Table(server, "palindromic")
+    table.new_game(start=json.dumps({"board": ONE_KNIGHT_AWAY, "handed": REVERSED_HANDS, "to_move": "white"}))
+    text = table.text(BOB, "invitation")
+    assert "from a position of its own (White: Kd8, Qe8, Ra8, Rh8, Bc8, Bf8, Nb8, Ng4, Pa7" in text
+    assert "the rooks on a1 and h8 right-handed, a8 and h1 left-handed; White moves first; no castling" in text
+    assert "{" not in text and "'board'" not in text and "start=" not in text
+    assert "no game can reach the reversal" not in text and PAL_5 in text
 
 
 def test_PAL_4_the_mailed_pgn_of_a_game_with_a_start_option_starts_from_that_position(server):
@@ -139,4 +152,6 @@ def test_PAL_4_the_mailed_pgn_of_a_game_with_a_start_option_starts_from_that_pos
     game = read_pgn(table.attachment(BOB, "game-over", ".pgn"))
     assert game.headers["FEN"] == f"{ONE_KNIGHT_AWAY} w - - 0 1"
     page = client_for(server, game_id, table.game(game_id).white_id).get(f"/games/{game_id}/reveal").data.decode()
-    assert f"From the position {ONE_KNIGHT_AWAY} w - - 0 1:" in page
+    assert "The game started from a position of its own (White: Kd8, Qe8, Ra8, Rh8, Bc8, Bf8, Nb8," in " ".join(
+        page.split())
+    assert "RNBKQB1R/" not in page  # in words, not as FEN

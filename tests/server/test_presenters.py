@@ -48,15 +48,20 @@ def test_QA4_9_the_game_over_mail_and_the_reveal_give_every_move_in_QA4_notation
 
 
 def test_PAL_1_each_rooks_hand_is_drawn_in_text_html_and_svg_with_a_legend(server):
+    """A rook's hand is a sign no piece letter can be taken for (R would read as a rook): < left, > right; the
+    notes say the hands in words."""
     table = Table(server, "palindromic")
     game_id = table.start()
     text, html = parts(table.last(ALICE, "request"))
     first_rank = next(line for line in text.splitlines() if re.match(r"^\s+1 ", line))
-    assert first_rank.split()[1:3] == ["Rr", "N"] and first_rank.split()[-2] == "Rl"  # a1 right, h1 left
-    assert "l or r in plain text" in text and "Pieces home: you 0 of 16" in text
-    assert html.count(">R</sub>") == 2 and html.count(">L</sub>") == 2
+    assert first_rank.split()[1:3] == ["R>", "N"] and first_rank.split()[-2] == "R<"  # a1 right, h1 left
+    assert "Beside each rook, its hand: < left-handed, > right-handed" in " ".join(text.split())
+    assert "Rooks: a1 and h8 right-handed, a8 and h1 left-handed." in " ".join(text.split())
+    assert not re.search(r"\bL[a-h][1-8]\b", text) and "Rooks: R" not in text  # no hand written as a letter
+    assert "Pieces home: you 0 of 16" in text
+    assert html.count(">&gt;</span></div>") == 2 and html.count(">&lt;</span></div>") == 2
     page = client_for(server, game_id, table.game(game_id).white_id).get(f"/games/{game_id}").data.decode()
-    assert page.count(">R</text>") == 2 and page.count(">L</text>") == 2
+    assert page.count(">&gt;</text>") == 2 and page.count(">&lt;</text>") == 2
 
 
 def test_PAL_2_where_answers_a_pieces_destinations_from_the_players_view(server):

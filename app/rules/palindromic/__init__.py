@@ -25,9 +25,9 @@ class Palindromic(Variant):
     title = "Palindromic Chess"
     description = (
         "Each side's pieces must end on the start squares of the same type of enemy piece; captures and "
-        "promotions are illegal. Played as written, opposing pawns on one file can never pass each other, "
-        "so the reversal cannot be reached: the game is drawn as a dead position once every pawn is "
-        "blocked for good (PAL-5)."
+        "promotions are illegal. Played as written from the PAL-1 start, opposing pawns on one file can never "
+        "pass each other, so the reversal cannot be reached from it: the game is drawn as a dead position once "
+        "every pawn is blocked for good (PAL-5)."
     )
 
     def __init__(self) -> None:

@@ -141,6 +141,7 @@ class Referee:
         if check:
             message["san"] += "#" if verdict and verdict[1] == "checkmate" else "+"
         outcome = Outcome("moved", order=order)
+        state.last_move = dict(message)
         outcome.tell_both(message)
         if check:
             outcome.tell_both({"kind": "check", "color": other(side)})

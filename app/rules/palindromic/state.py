@@ -13,7 +13,7 @@ from typing import Any
 
 import chess
 
-from app.rules.base import Side
+from app.rules.base import Message, Side
 
 SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
 COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
@@ -49,6 +49,7 @@ class GameState:
     history: list[str] = field(default_factory=list)  # position keys since the last pawn move
     pass_due: Side | None = None  # a home player the referee must pass for (PAL-4), before anything else
     draw_offer: Side | None = None
+    last_move: Message | None = None  # the ``moved`` message of the last move, for the view (PAL-6)
     result: str | None = None
     reason: str | None = None
 
@@ -65,6 +66,7 @@ class GameState:
             "history": list(self.history),
             "pass_due": self.pass_due,
             "draw_offer": self.draw_offer,
+            "last_move": self.last_move,
             "result": self.result,
             "reason": self.reason,
         }
@@ -78,6 +80,7 @@ class GameState:
             history=list(data["history"]),
             pass_due=data["pass_due"],
             draw_offer=data["draw_offer"],
+            last_move=data.get("last_move"),  # absent from states stored before it was kept
             result=data["result"],
             reason=data["reason"],
         )

@@ -28,6 +28,7 @@ def view(state: GameState, to_move: Side | None) -> View:
         "home": {"white": known.home[0], "black": known.home[1]},
         "to_move": to_move,
         "check": known.check,
+        "last_move": state.last_move,  # full information: the last move, to mark it (PAL-6)
     }
 
 

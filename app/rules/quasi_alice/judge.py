@@ -67,34 +67,32 @@ def movement_reason(board: chess.BaseBoard, label: str, origin: int, to: int, ep
     target = board.piece_at(to)
     if origin == to:
         return f"a {what} cannot move from {here} to {there}"
-    if target is not None and target.color == piece.color:
-        return f"{name(label, to)} holds one of your own pieces"
+    own = target is not None and target.color == piece.color
     kind = piece.piece_type
     if kind == chess.PAWN:
         return _pawn_reason(board, label, origin, to, piece.color, ep_square)
-    if kind == chess.KNIGHT:
-        reachable = chess.BB_KNIGHT_ATTACKS[origin]
-    elif kind == chess.KING:
-        reachable = chess.BB_KING_ATTACKS[origin]
-    else:
-        straight = chess.square_file(origin) == chess.square_file(to) or (
-            chess.square_rank(origin) == chess.square_rank(to)
-        )
-        on_line = bool(chess.BB_RAYS[origin][to])
-        fits = on_line and (kind == chess.QUEEN or straight == (kind == chess.ROOK))
-        if not fits:
+    if kind in (chess.KNIGHT, chess.KING):  # the way the piece moves first: an own piece there is a second reason
+        reachable = chess.BB_KNIGHT_ATTACKS[origin] if kind == chess.KNIGHT else chess.BB_KING_ATTACKS[origin]
+        if not reachable & chess.BB_SQUARES[to]:
+            if kind == chess.KING and chess.square_rank(origin) == chess.square_rank(to) and (
+                chess.square_distance(origin, to) == 2
+            ):
+                return f"a king cannot move from {here} to {there} (castling is written O-O or O-O-O)"
             return f"a {what} cannot move from {here} to {there}"
-        blockers = chess.SquareSet(chess.between(origin, to) & board.occupied)
-        if blockers:
-            nearest = min(blockers, key=lambda square: chess.square_distance(square, origin))
-            return f"the {what}'s way to {there} is blocked on {name(label, nearest)}"
-        return None
-    if not reachable & chess.BB_SQUARES[to]:
-        if kind == chess.KING and chess.square_rank(origin) == chess.square_rank(to) and (
-            chess.square_distance(origin, to) == 2
-        ):
-            return f"a king cannot move from {here} to {there} (castling is written O-O or O-O-O)"
+        return f"{name(label, to)} holds one of your own pieces" if own else None
+    straight = chess.square_file(origin) == chess.square_file(to) or (
+        chess.square_rank(origin) == chess.square_rank(to)
+    )
+    on_line = bool(chess.BB_RAYS[origin][to])
+    fits = on_line and (kind == chess.QUEEN or straight == (kind == chess.ROOK))
+    if not fits:
         return f"a {what} cannot move from {here} to {there}"
+    if own:
+        return f"{name(label, to)} holds one of your own pieces"
+    blockers = chess.SquareSet(chess.between(origin, to) & board.occupied)
+    if blockers:
+        nearest = min(blockers, key=lambda square: chess.square_distance(square, origin))
+        return f"the {what}'s way to {there} is blocked on {name(label, nearest)}"
     return None
 
 
@@ -104,13 +102,20 @@ def _pawn_reason(
     ahead = 8 if color == chess.WHITE else -8
     start_rank = 1 if color == chess.WHITE else 6
     target = board.piece_at(to)
+    own = f"{name(label, to)} holds one of your own pieces"
     if to == origin + ahead:
-        return f"a pawn cannot capture straight ahead ({name(label, to)} is occupied)" if target else None
+        if target is None:
+            return None
+        return own if target.color == color else f"a pawn cannot capture straight ahead ({name(label, to)} is occupied)"
     if to == origin + 2 * ahead and chess.square_rank(origin) == start_rank:
         if board.piece_at(origin + ahead) is not None:
             return f"the pawn's way is blocked on {name(label, origin + ahead)}"
-        return f"a pawn cannot capture straight ahead ({name(label, to)} is occupied)" if target else None
+        if target is None:
+            return None
+        return own if target.color == color else f"a pawn cannot capture straight ahead ({name(label, to)} is occupied)"
     if chess.BB_PAWN_ATTACKS[color][origin] & chess.BB_SQUARES[to]:
+        if target is not None and target.color == color:
+            return own
         if target is not None or to == ep_square:
             return None
         return f"a pawn moves diagonally only to capture, and {name(label, to)} is empty"
@@ -131,15 +136,21 @@ def ep_square_on(snapshot: Snapshot, label: str) -> int | None:
 
 
 def check_reason(board: chess.BaseBoard, label: str, square: int, color: chess.Color, king_moved: bool) -> str | None:
-    """QA4-2 / QA4-6: the king of ``color`` on ``square`` is in check from a piece on the same board."""
+    """QA4-2 / QA4-6: the king of ``color`` on ``square`` is in check from a piece on the same board.
+
+    ``king_moved``: the king itself moves on ``label`` (QA4-2 judges the square it moves to there, before it
+    goes over to another board); else the king stands on ``square`` of ``label``, where the check is."""
     checking = board.attackers_mask(not color, square)
     if not checking:
         return None
     attacker = chess.lsb(checking)
     piece = board.piece_at(attacker)
     assert piece is not None
-    where = name(label, square) if king_moved else label
-    return f"your king on {where} would be in check from the {PIECE_NAMES[piece.piece_type]} on {name(label, attacker)}"
+    by = f"the {PIECE_NAMES[piece.piece_type]} on {name(label, attacker)}"
+    if king_moved:
+        return (f"your king may not move onto {name(label, square)}, which {by} attacks (a king's move is judged "
+                "on the board it is played on)")
+    return f"your king on {name(label, square)} would be in check from {by}"
 
 
 # --------------------------------------------------------------------------- QA4-3: destination boards
@@ -205,7 +216,7 @@ def before_transfer(
     if promotion is not None and not promoting:
         return "only a pawn reaching the last rank can be promoted"
     if promotion in (chess.KING, chess.PAWN):
-        return "a pawn promotes to a queen, rook, bishop or knight"
+        return f"a pawn cannot promote to a {PIECE_NAMES[promotion]}: only to a queen, rook, bishop or knight"
     moved = board.copy()
     moved.remove_piece_at(origin)
     moved.remove_piece_at(to)

@@ -16,7 +16,8 @@ from app.rules.common import COMMON_COMMANDS, COMMON_WORDS, unreadable
 from app.rules.quasi_alice.movegen import CASTLE, Move
 from app.rules.quasi_alice.position import BOARD_NAMES
 
-PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT}
+PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT,
+                     "k": chess.KING, "p": chess.PAWN}  # =K and =P are read, to be refused with their reason
 TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 ACCEPTED_FORMS = (
     "A:e2-e4>B (board, move, destination board; also A e2-e4 > B or a:e2e4>b), "
@@ -34,7 +35,7 @@ _ONTO = r"(?:\s*>\s*(?P<onto>[a-d]))?"
 _TAIL = r"\s*[!?+#.]*$"
 _MOVE = re.compile(
     rf"^{_BOARD}(?P<from>[a-h][1-8])\s*(?:-|x|:)?\s*(?P<to>[a-h][1-8])"
-    rf"(?:\s*=?\s*\(?(?P<promo>[qrbn])\)?)?{_ONTO}{_TAIL}"
+    rf"(?:\s*=?\s*\(?(?P<promo>[qrbnkp])\)?)?{_ONTO}{_TAIL}"
 )
 _CASTLE = re.compile(rf"^{_BOARD}(?P<castle>o-o-o|o-o){_ONTO}{_TAIL}")
 _SQUARE = re.compile(r"(?<![a-z0-9])[a-h][1-8](?![0-9])")
