@@ -65,12 +65,20 @@ def play(state: GameState, side: Side, text: str) -> Outcome:
 def find_move(board: chess.Board, order: Move | Castle) -> tuple[str, chess.Move] | None:
     """The legal move an order means, with its canonical text; None when there is none (KS-2).
 
-    A pawn move to the last rank without a letter is a queen's promotion. Only the moves of the man the
-    order names (the king, for castling) are generated: no other move can be the one it means.
+    A pawn move to the last rank without a letter is a queen's promotion. A move of any man but the king is
+    asked of python-chess directly; the king's moves (castling among them, also written as the king's own
+    step) are generated, and only they: no other move can be the one the order means.
     """
     if isinstance(order, Castle):
         from_mask = board.kings & board.occupied_co[board.turn]
     else:
+        piece = board.piece_type_at(order.from_square)
+        if piece != chess.KING:
+            promotion = order.promotion
+            if promotion is None and piece == chess.PAWN and chess.square_rank(order.to_square) in (0, 7):
+                promotion = chess.QUEEN
+            candidate = chess.Move(order.from_square, order.to_square, promotion)
+            return (order_text(board, candidate), candidate) if board.is_legal(candidate) else None
         from_mask = chess.BB_SQUARES[order.from_square]
     legal = legal_by_order(board, from_mask)
     text = order.text()
