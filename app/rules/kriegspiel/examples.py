@@ -53,7 +53,8 @@ def example_orders(view: View, side: Side) -> list[str]:
         kind = board.piece_type_at(square)
         if kind == chess.PAWN:
             steps, _diagonals = pawn_targets(board, color, square)
-            pushes += [written(board, square, target) for target in sorted(chess.scan_forward(steps), key=progress)]
+            furthest_first = sorted(chess.scan_forward(steps), key=progress, reverse=True)
+            pushes += [written(board, square, target) for target in furthest_first]
             continue
         free = sorted(chess.scan_forward(board.attacks_mask(square) & ~board.occupied_co[color]),
                       key=lambda target: (-progress(target), centrality(target)))
