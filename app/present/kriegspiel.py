@@ -14,7 +14,6 @@ from app.present.base import Presenter, Standing, Tidings, promotion_form
 from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, squares_of
 from app.present.words import REASONS, Names, capitalised, counted, piece_name, tray_words
 from app.rules.base import Message, View
-from app.rules.kriegspiel.orders import MOST_TRIES
 
 KS_REASONS = {
     **REASONS,
@@ -69,9 +68,9 @@ class KriegspielPresenter(Presenter):
             self.summary(),
             "Orders are moves from square to square: e2-e4 (or e2e4), e7-e8=Q for a promotion (a queen if you "
             "leave the letter out), O-O and O-O-O to castle.",
-            f"Tries: a reply may hold up to {MOST_TRIES} moves, one to a line, best first. The referee plays the "
-            "first legal one and tells you which of those before it were illegal; if none is legal, it is still "
-            "your move. Your opponent learns nothing of your tries.",
+            f"Tries: a reply may hold up to {self.variant.move_lines} moves, one to a line, best first. The referee "
+            "plays the first legal one and tells you which of those before it were illegal; if none is legal, it is "
+            "still your move. Your opponent learns nothing of your tries.",
             "Check is told by its direction as seen from the king in check: on the rank, on the file, on the "
             "long or the short diagonal (of the two diagonals through the king's square, the one with more or "
             "fewer squares), or by a knight. Pawn tries are the captures the player to move could make with a "
@@ -177,9 +176,9 @@ class KriegspielPresenter(Presenter):
             forms.append((examples[0], "a move, from-to: if it is not legal you are told only 'illegal', and you "
                                        "move again at no cost"))
         if len(examples) > 1:
-            forms.append((examples[1], f"on the next line, another move: tried only if the one above is illegal "
-                                       f"(up to {MOST_TRIES} lines, best first); your opponent learns nothing of "
-                                       f"your tries"))
+            forms.append((examples[1], "on the next line, another move: tried only if the one above is illegal "
+                                       f"(up to {self.variant.move_lines} lines, best first); your opponent learns "
+                                       "nothing of your tries"))
         forms += [
             promotion_form(squares_of(view["own"]) if view else {}, side),
             ("O-O", "castle (O-O-O the other side)"),

@@ -28,7 +28,7 @@ class GameState:
     draw_offer: Side | None = None
     result: str | None = None
     reason: str | None = None
-    board: chess.Board = field(default_factory=chess.Board, compare=False, repr=False)
+    board: chess.Board = field(init=False, compare=False, repr=False)  # the start with the moves played
 
     def __post_init__(self) -> None:
         self.board = chess.Board(self.start, chess960=self.options["setup"] == "chess960")
