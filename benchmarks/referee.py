@@ -43,6 +43,7 @@ TARGETS: dict[str, Targets] = {
     "side-view": Targets(ply=2, perft=2),
     "palindromic": Targets(ply=2, perft=2),
     "quasi-alice-4d": Targets(ply=3, perft=3),
+    "kriegspiel": Targets(ply=2, perft=2),
 }
 
 

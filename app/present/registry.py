@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from app.present.base import Presenter
+from app.present.kriegspiel import KriegspielPresenter
 from app.present.looking_glass import LookingGlassPresenter
 from app.present.palindromic import PalindromicPresenter
 from app.present.quasi_alice import QuasiAlicePresenter
@@ -16,6 +17,7 @@ PRESENTERS: dict[str, type[Presenter]] = {
     "side-view": SideViewPresenter,
     "quasi-alice-4d": QuasiAlicePresenter,
     "palindromic": PalindromicPresenter,
+    "kriegspiel": KriegspielPresenter,
 }
 
 

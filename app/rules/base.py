@@ -100,6 +100,7 @@ class Variant:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     boards: ClassVar[tuple[str, ...]] = ("board",)  # the keys of ``position``
+    move_lines: ClassVar[int] = 1  # move lines one reply may hold; more than one: tried in turn until one is played
 
     # ----------------------------------------------------------------- a new game
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from app.rules.base import SIDES, Outcome, Side, Variant
+from app.rules.base import SIDES, OrderError, Outcome, Side, Variant
 from app.rules.registry import get_variant
 
 
@@ -48,9 +48,42 @@ def play_orders(game: ScenarioGame, scenario: dict[str, Any]) -> Iterator[tuple[
         side, text = entry
         if side not in SIDES:
             raise ValueError(f"order {number}: side must be white or black, not {side!r}")
-        yield side, text, variant.play(state, side, text, game.rng)
+        yield from play_lines(game, side, text)
         while (made := variant.automatic(state)) is not None:  # e.g. a pass for a player who is home
             yield made[0], None, made[1]
+
+
+def play_lines(game: ScenarioGame, side: Side, text: str) -> Iterator[tuple[Side, str, Outcome]]:
+    """One order. Where the variant takes several move lines in one reply (``Variant.move_lines``), an order of
+    several lines is tries: each line is played in turn, one event each, until one is not rejected; the lines
+    after it give no event. Lines that are not all moves, or too many of them, are one error: none is played."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if game.variant.move_lines <= 1 or len(lines) <= 1:
+        yield side, text, game.variant.play(game.state, side, text, game.rng)
+        return
+    problem = tries_problem(game.variant, lines)
+    if problem:
+        yield side, text, Outcome.only("error", side, {"kind": "error", "reason": problem})
+        return
+    for line in lines:
+        outcome = game.variant.play(game.state, side, line, game.rng)
+        yield side, line, outcome
+        if outcome.result != "rejected":
+            return
+
+
+def tries_problem(variant: Variant, lines: list[str]) -> str | None:
+    """Why these lines cannot be tried as one reply's moves, or None when they can."""
+    if len(lines) > variant.move_lines:
+        return f"{len(lines)} move lines in one reply: at most {variant.move_lines}, one move to a line"
+    for line in lines:
+        try:
+            kind = variant.order_kind(line)
+        except OrderError as error:
+            return error.reason
+        if kind != "move":
+            return f"{line!r} cannot go with other lines: a reply of several lines holds moves only, tried in turn"
+    return None
 
 
 def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ CASES = {
     "side-view": ("physics=1 setup=hidden", "e2-e5"),
     "quasi-alice-4d": ("", "A:e2-e5>B"),
     "palindromic": ("", "e2-e5"),
+    "kriegspiel": ("setup=chess960", "a2-a5"),
 }
 
 

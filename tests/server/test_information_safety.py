@@ -36,6 +36,7 @@ CASES = {
     "side-view": [{"physics": str(physics), "setup": "hidden"} for physics in (1, 2, 3)],
     "quasi-alice-4d": [{}],
     "palindromic": [{}],
+    "kriegspiel": [{}],
 }
 VOLATILE = [
     (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts, commitments and MIME boundaries (random)

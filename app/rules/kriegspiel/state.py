@@ -1,0 +1,57 @@
+"""The whole state of one Kriegspiel game, as plain data that round-trips through JSON.
+
+The board is kept as its start position plus the moves played, so python-chess has the
+history that threefold repetition (KS-4) needs after a reload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+
+from app.rules.base import Side
+
+COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
+SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
+
+
+@dataclass
+class GameState:
+    """Everything the referee knows. Only views derived from it ever reach a player."""
+
+    options: dict[str, Any]
+    start: str  # FEN of the start position
+    moves: list[str] = field(default_factory=list)  # UCI, as python-chess writes them on this board
+    tray: str = ""  # every man captured, as FEN letters (upper case White), in capture order
+    draw_offer: Side | None = None
+    result: str | None = None
+    reason: str | None = None
+    board: chess.Board = field(init=False, compare=False, repr=False)  # the start with the moves played
+
+    def __post_init__(self) -> None:
+        self.board = chess.Board(self.start, chess960=self.options["setup"] == "chess960")
+        for uci in self.moves:
+            self.board.push(chess.Move.from_uci(uci))
+
+    @property
+    def to_move(self) -> Side:
+        return SIDE_OF[self.board.turn]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": "kriegspiel",
+            "options": dict(self.options),
+            "start": self.start,
+            "moves": list(self.moves),
+            "tray": self.tray,
+            "draw_offer": self.draw_offer,
+            "result": self.result,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        return cls(options=dict(data["options"]), start=data["start"], moves=list(data["moves"]), tray=data["tray"],
+                   draw_offer=data["draw_offer"], result=data["result"], reason=data["reason"])
