@@ -162,8 +162,14 @@ class KriegspielPresenter(Presenter):
         notes = (f"You have lost {men_words(view['lost'])}; you have taken {taken_words(view['taken'])}.",)
         return Figure(((board,),), (PIECES_LEGEND, seen) if seen else (PIECES_LEGEND,), notes)
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
-        board = board_grid("The true position", squares_of(position["board"]))
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
+        """The whole board at the end, from ``names.me``'s side, with the last move marked."""
+        marks = Marks()
+        for message in last or []:
+            if message["kind"] == "moved":
+                marks.last = {message["from"], message["to"]}
+        board = board_grid("The true position", squares_of(position["board"]), names.me == "white", marks)
         lost = "".join(views.get(side, {}).get("lost", "") for side in ("white", "black"))
         return Figure(((board,),), (PIECES_LEGEND,), (tray_words(lost),))
 
