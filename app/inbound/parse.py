@@ -11,7 +11,6 @@ for orders is cut to a bound. Each step counts against the message's ``Budget``.
 from __future__ import annotations
 
 import codecs
-import re
 from dataclasses import dataclass, field, replace
 from email.feedparser import FeedParser
 from email.message import EmailMessage, Message
@@ -29,12 +28,12 @@ from app.inbound.limits import (
     header_facts,
     part_fields_problem,
 )
+from app.inbound.safe import message_ids, printable_addresses, readable
 from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
                    "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",
                    "x-unknown": "latin-1", "us-ascii": "utf-8", "ascii": "utf-8"}
-MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 
 
 @dataclass
@@ -144,14 +143,15 @@ def _header(message: Message, name: str) -> str:
 
 
 def raw_headers(message: Message) -> dict[str, list[str]]:
-    """Every header's values as received (unfolded, not decoded), by lower-case name.
+    """Every header's values as received (unfolded, not RFC 2047 decoded), by lower-case name, made text
+    (``safe.readable``: 8-bit bytes decoded, control characters made spaces).
 
     For headers read only for their machine parts (addresses, Message-IDs), which RFC 2047 never
     encodes: this skips policy.default's parser, the costliest part of reading a message.
     """
     found: dict[str, list[str]] = {}
     for name, value in message.raw_items():
-        found.setdefault(name.lower(), []).append(" ".join(str(value).split()))
+        found.setdefault(readable(name).lower(), []).append(" ".join(readable(str(value)).split()))
     return found
 
 
@@ -163,13 +163,13 @@ def subject_of(message: Message, headers: dict[str, list[str]]) -> str:
     values = headers.get("subject", ())
     if len(values) == 1 and "=?" not in values[0]:
         return values[0]
-    return _header(message, "Subject")
+    return " ".join(readable(_header(message, "Subject")).split())
 
 
 def addresses(headers: dict[str, list[str]], *names: str) -> list[str]:
     values = [value for name in names for value in headers.get(name.lower(), ())]
     try:
-        return [address.lower() for _, address in getaddresses(values) if address]
+        return printable_addresses([address.lower() for _, address in getaddresses(values)])
     except (RecursionError, IndexError, ValueError):  # nested comments, and the like: no address read
         return []
 
@@ -196,17 +196,17 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
     budget.check("parsing the message")
     assert isinstance(message, EmailMessage | Message)
     headers = raw_headers(message)
-    message_ids = MESSAGE_ID.findall(" ".join(headers.get("message-id", ())))
-    references = MESSAGE_ID.findall(" ".join(headers.get("in-reply-to", ()))) + list(
-        reversed(MESSAGE_ID.findall(" ".join(headers.get("references", ()))))
-    )
+    own_ids = message_ids(headers.get("message-id", ()))
+    references = [*message_ids(headers.get("in-reply-to", ())),
+                  *reversed(message_ids(headers.get("references", ())))]
     text, from_html = ("", False) if header_only else best_text(message, budget)
-    recipients = [address.lower() for address in (envelope_to or [])]
+    text = text.replace("\x00", "")  # unseen, and no database stores it in text
+    recipients = printable_addresses([address.lower() for address in (envelope_to or [])])
     recipients += addresses(headers, "Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
     sender, sender_name, problem = read_sender(facts)
     return ParsedMail(
         message=message,
-        message_id=message_ids[0] if message_ids else None,
+        message_id=own_ids[0] if own_ids else None,
         sender=sender,
         sender_name=sender_name,
         subject=subject_of(message, headers),
@@ -233,7 +233,7 @@ def refused_mail(facts: HeaderFacts, envelope_to: list[str] | None) -> ParsedMai
     few machine fields screening reads, taken from the raw bytes."""
     sender, sender_name, problem = read_sender(facts)
     return ParsedMail(message=EmailMessage(policy=POLICY), message_id=None, sender=sender,
-                      sender_name=sender_name, subject="", recipients=list(envelope_to or []),
+                      sender_name=sender_name, subject="", recipients=printable_addresses(list(envelope_to or [])),
                       headers=facts.fields, refused=facts.problem, sender_problem=problem)
 
 

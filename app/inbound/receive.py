@@ -41,6 +41,7 @@ from app.inbound.limits import header_facts
 from app.inbound.models import NEW, InboundMessage
 from app.inbound.parse import ParsedMail, parse, read_sender
 from app.inbound.quotes import new_text
+from app.inbound.safe import storable
 from app.inbound.screen import bounce_reason, robot_reason
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import error_notices_since
@@ -280,7 +281,7 @@ class Pipeline:
                 f"Your message was not read: {error}. Please send your order again in a short plain-text "
                 "reply, without attachments.",
             ])
-        return status, outcome[:OUTCOME_LIMIT]
+        return status, storable(outcome[:OUTCOME_LIMIT])
 
     def read_and_handle(self, row: Received, budget: Budget) -> tuple[str, str]:
         too_large = row.full_size is not None or row.size > self.settings.max_message_bytes
