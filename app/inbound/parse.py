@@ -72,17 +72,18 @@ def decode_payload(part: Message) -> str:
             return payload.decode("latin-1")
 
 
-def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool]:
-    """The text/plain body, or the HTML body as text; never an attachment or a forwarded message.
+def best_text(message: Message, budget: Budget | None = None, raw: bytes | None = None) -> tuple[str, bool]:
+    """The text/plain body (its parts in order, when a file stands between them), or the HTML body as text;
+    never an attachment, a file shown inline, or a forwarded message.
 
     The HTML part is decoded only when there is no text to read (a reply's HTML part usually quotes
     our whole move request). At most ``PART_LIMIT`` parts are looked at, and a part whose header holds
-    a field too long to parse is passed over. When neither says anything, the body of a multipart/alternative
-    that holds no parts, or the text around its empty parts, is read (``unsplit_text``).
+    a field too long to parse is passed over, as is a file (``is_file``). When neither says anything, the
+    body of a multipart/alternative in which no part was found is read (``unsplit_text``).
     The text is cut to ``TEXT_LIMIT`` characters.
     """
     budget = budget or Budget()
-    plain: str | None = None
+    plains: list[str] = []
     html_part: Message | None = None
     unsplit: Message | None = None
     waiting: list[Message] = [message]  # parts to look at, the next last: the message's own, in order
@@ -99,13 +100,14 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
             if part.is_multipart():
                 waiting += reversed(part.get_payload())
             continue
-        if kind == "message/rfc822" or part.get_content_disposition() == "attachment":
+        if kind == "message/rfc822" or is_file(part):
             continue  # a forwarded message or a file: nothing in it is the player's new text
-        if kind == "text/plain" and plain is None:
-            plain = decode_payload(part)
-            budget.decode(len(plain), "decoding the text part")
+        if kind == "text/plain":  # each, in order: Apple Mail's text before and after a file it shows inline
+            plains.append(decode_payload(part))
+            budget.decode(len(plains[-1]), "decoding the text part")
         elif kind == "text/html" and html_part is None:
             html_part = part
+    plain = "\n".join(plains) if plains else None
     if plain is not None and plain.strip():
         return plain[:TEXT_LIMIT], False
     if html_part is not None:
@@ -116,21 +118,37 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
         if text.strip() or unsplit is None:
             return text[:TEXT_LIMIT], True
     if unsplit is not None:
-        text = unsplit_text(unsplit)
+        text = unsplit_text(unsplit, raw)
         budget.decode(len(text), "decoding the body of a multipart")
         if text.strip():
             return text[:TEXT_LIMIT], False
     return (plain or "")[:TEXT_LIMIT], False
 
 
-def unsplit_text(part: Message) -> str:
-    """What a multipart says outside any part: its whole body when no part was found in it (no boundary,
-    or none in the body: a client that never wrapped its text in the parts it announced), else the text
-    around its parts (one that wrote it there and left the alternatives empty)."""
-    if not part.is_multipart():
-        return decode_payload(part)
-    around = [each for each in (part.preamble, part.epilogue) if each and each.strip()]
-    return "\n".join(each.encode("ascii", "surrogateescape").decode("utf-8", "replace") for each in around)
+def is_file(part: Message) -> bool:
+    """Whether a part is a file: an attachment, or a part with a file name, inline or not (Apple Mail sends the
+    files it shows in the text inline, each with its name: a text file among them is no part of the text)."""
+    try:
+        return part.get_content_disposition() == "attachment" or part.get_filename() is not None or \
+            part.get_param("name") not in (None, "")
+    except (ValueError, IndexError, TypeError, LookupError):  # parameters too broken to read: not the text
+        return True
+
+
+def unsplit_text(part: Message, raw: bytes | None = None) -> str:
+    """What a multipart says when no part was found in it (no boundary, or none in the body: a client that
+    never wrapped its text in the parts it announced): its whole body. The text around its parts (the preamble
+    and epilogue, or all of the body when a delimiter in ``raw``, the message, ends a multipart with no part)
+    is never read: no mail client shows it."""
+    if part.is_multipart():
+        return ""
+    try:
+        boundary = part.get_boundary()
+    except (ValueError, IndexError, TypeError, LookupError):
+        boundary = None
+    if boundary and raw is not None and f"\n--{boundary}".encode("utf-8", "surrogateescape") in raw:
+        return ""  # its closing delimiter, and no part before it: what the parser kept is the preamble
+    return decode_payload(part)
 
 
 def _header(message: Message, name: str) -> str:
@@ -199,7 +217,7 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
     own_ids = message_ids(headers.get("message-id", ()))
     references = [*message_ids(headers.get("in-reply-to", ())),
                   *reversed(message_ids(headers.get("references", ())))]
-    text, from_html = ("", False) if header_only else best_text(message, budget)
+    text, from_html = ("", False) if header_only else best_text(message, budget, raw)
     text = text.replace("\x00", "")  # unseen, and no database stores it in text
     recipients = printable_addresses([address.lower() for address in (envelope_to or [])])
     recipients += addresses(headers, "Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
