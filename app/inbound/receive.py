@@ -33,7 +33,7 @@ from app.games import confirmations
 from app.games.models import Player
 from app.games.service import GameService, ServiceError
 from app.inbound import budget as budgets
-from app.inbound.answers import Answers
+from app.inbound.answers import HOUR, LIMIT_KINDS, Answers
 from app.inbound.authenticate import Identity, auth_results_problem, identify
 from app.inbound.budget import Budget, OverBudget
 from app.inbound.dedupe import message_key
@@ -378,6 +378,7 @@ class Pipeline:
 
         def may_answer() -> bool:
             if not self.answers.may_answer(sender, self.cause or sender):
+                self.tell_limit(sender, self.cause or sender)
                 return False
             self.answers.record(sender, self.cause or sender, "answer")
             return True
@@ -404,6 +405,21 @@ class Pipeline:
         """At most a few error notices an hour to one address: a broken robot cannot start a loop."""
         sent = error_notices_since(self.connection, address, utcnow() - timedelta(hours=1))
         return sent < self.settings.error_notices_per_hour
+
+    def tell_limit(self, address: str, cause: str) -> None:
+        """Tell a sender, once in the window, that its mail to the bare address has used up its answers, and
+        when the referee answers it again (``Answers.limit_notice``: only its own mail's, never a forger's)."""
+        limit = self.answers.limit_notice(address, cause)
+        if limit is None:
+            return
+        self.answers.record(address, cause, LIMIT_KINDS[limit.window])
+        window = "an hour" if limit.window == HOUR else "a day"
+        self.service.mailer.notify(address, "limit", "no more answers for now", [
+            f"The referee answers at most {limit.allowance} mails {window} sent from one address to its own "
+            f"address, and yours have reached that. It answers mail from you there again from "
+            f"{limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets no answer.",
+            "Replies to your games' mails are not limited this way.",
+        ], self.answering)
 
     def refuse(self, kind: str, subject: str, paragraphs: list[str]) -> None:
         """A notice refusing a message, to its sender if one was read: counted against the sender that caused
