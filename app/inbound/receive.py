@@ -415,10 +415,10 @@ class Pipeline:
         self.answers.record(address, cause, LIMIT_KINDS[limit.window])
         window = "an hour" if limit.window == HOUR else "a day"
         self.service.mailer.notify(address, "limit", "no more answers for now", [
-            f"The referee answers at most {limit.allowance} mails {window} sent from one address to its own "
-            f"address, and yours have reached that. It answers mail from you there again from "
-            f"{limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets no answer.",
-            "Replies to your games' mails are not limited this way.",
+            f"The referee answers at most {limit.allowance} mails {window} from one address to "
+            f"{self.settings.server_email}, and your mail has reached that limit. It answers your mail there "
+            f"again from {limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets no answer.",
+            "Replies to the mails of your games are not limited this way.",
         ], self.answering)
 
     def refuse(self, kind: str, subject: str, paragraphs: list[str]) -> None:
