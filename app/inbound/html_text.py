@@ -52,11 +52,12 @@ def starts_quote(element: etree._Element) -> bool:
     return bool(classes_of(element) & QUOTE_CLASSES) or (element.get("id") or "").lower() in QUOTE_IDS
 
 
-def html_to_text(html: str, quote_mark: str = "") -> str:
+def html_to_text(html: str, quote_mark: str = "", with_quotes: bool = False) -> str:
     """The text a reader sees in an HTML body, without blockquotes, attributions or the quoted original.
 
     ``quote_mark``: a line left where a blockquote was (``>`` tells ``quotes`` that an attribution
-    above it introduced a quote, and that the text below it is the player's again).
+    above it introduced a quote, and that the text below it is the player's again). ``with_quotes``:
+    all the text a reader sees, the quotes too.
     """
     if not html.strip():
         return ""
@@ -66,11 +67,12 @@ def html_to_text(html: str, quote_mark: str = "") -> str:
     looks = Looks(root)
     parts: list[str] = []
     stack: list[Look | None] = [Look()]
+    skipped = SKIPPED - {"blockquote"} if with_quotes else SKIPPED
     walk = etree.iterwalk(root, events=("start", "end"))
     for event, element in walk:
         tag = element.tag.lower() if isinstance(element.tag, str) else ""
         if event == "start":
-            if starts_quote(element):
+            if not with_quotes and starts_quote(element):
                 break
             look = looks.of(element, tag, stack[-1] or Look())
             stack.append(look)
@@ -78,7 +80,7 @@ def html_to_text(html: str, quote_mark: str = "") -> str:
                 parts.append("\n")
             if tag == "blockquote" and quote_mark:
                 parts.append(f"\n{quote_mark}\n")
-            if look is None or tag in SKIPPED or classes_of(element) & ATTRIBUTION_CLASSES:
+            if look is None or tag in skipped or (not with_quotes and classes_of(element) & ATTRIBUTION_CLASSES):
                 walk.skip_subtree()
             elif element.text and look.shows_text:
                 parts.append(element.text)

@@ -48,6 +48,7 @@ class ParsedMail:
     text: str = ""
     from_html: bool = False
     headers: dict[str, list[str]] = field(default_factory=dict)  # ``raw_headers``: as received, by lower-case name
+    shown_html: Message | None = None  # the HTML alternative of the text part read, which the reader was shown
     refused: str | None = None  # why the message is not read (its header), if it is not
     sender_problem: str | None = None  # why no sender was read from its From header, if none was
 
@@ -133,6 +134,21 @@ def is_file(part: Message) -> bool:
             part.get_param("name") not in (None, "")
     except (ValueError, IndexError, TypeError, LookupError):  # parameters too broken to read: not the text
         return True
+
+
+def html_alternative(message: Message) -> Message | None:
+    """The HTML part of the first multipart/alternative that also holds a text part: what a client shows instead
+    of that text (at most ``PART_LIMIT`` parts looked at)."""
+    for number, part in enumerate(message.walk()):
+        if number >= PART_LIMIT:
+            return None
+        if part.get_content_type() != "multipart/alternative" or not part.is_multipart():
+            continue
+        children = [child for child in part.get_payload() if not is_file(child)]
+        kinds = [child.get_content_type() for child in children]
+        if "text/plain" in kinds and "text/html" in kinds:
+            return children[kinds.index("text/html")]
+    return None
 
 
 def unsplit_text(part: Message, raw: bytes | None = None) -> str:
@@ -234,6 +250,7 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
         from_html=from_html,
         headers=headers,
         sender_problem=problem,
+        shown_html=None if from_html or not text.strip() else html_alternative(message),
     )
 
 

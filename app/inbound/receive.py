@@ -39,10 +39,11 @@ from app.inbound.budget import Budget, OverBudget
 from app.inbound.dedupe import message_key
 from app.inbound.limits import header_facts
 from app.inbound.models import NEW, InboundMessage
-from app.inbound.parse import ParsedMail, parse, read_sender
+from app.inbound.parse import ParsedMail, decode_payload, parse, read_sender
 from app.inbound.quotes import new_text
 from app.inbound.safe import storable
 from app.inbound.screen import bounce_reason, robot_reason
+from app.inbound.shown import shown_only
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import error_notices_since
 from app.tokens import TokenSigner
@@ -359,8 +360,7 @@ class Pipeline:
             ])
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
         self.service.adopt_client_name(player, parsed.sender_name)
-        text = new_text(parsed.text, quoted or self.latest_sent(game.id, player.email))
-        budget.check("finding the new text")
+        text = shown(parsed, new_text(parsed.text, quoted or self.latest_sent(game.id, player.email)), budget)
         sender = parsed.sender
         status, done = self.service.submit_text(game, player, text, token,
                                                 error_notice=lambda: self.within_error_limit(sender))
@@ -373,8 +373,7 @@ class Pipeline:
         assert parsed.sender is not None
         sender = parsed.sender
         key = confirmations.find_key([*parsed.recipients, *parsed.references])
-        text = new_text(parsed.text)
-        budget.check("finding the new text")
+        text = shown(parsed, new_text(parsed.text), budget)
 
         def may_answer() -> bool:
             if not self.answers.may_answer(sender, self.cause or sender):
@@ -444,6 +443,19 @@ class Pipeline:
         self.connection.execute(
             update(players).where(players.c.email == recipient).values(bounces=players.c.bounces + 1))
         return f"bounce recorded for {recipient}"
+
+
+def shown(parsed: ParsedMail, text: str, budget: Budget) -> str:
+    """The new text of a message, less the lines of its text part that its HTML alternative does not show
+    (``shown.shown_only``)."""
+    budget.check("finding the new text")
+    if parsed.shown_html is None or not text.strip():
+        return text
+    html = decode_payload(parsed.shown_html)
+    budget.decode(len(html), "decoding the HTML part")
+    text = shown_only(text, html)
+    budget.check("comparing the text with what the HTML shows")
+    return text
 
 
 def cause_of(envelope_from: str | None, parsed: ParsedMail | None) -> str | None:

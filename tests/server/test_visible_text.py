@@ -127,3 +127,48 @@ def test_an_apple_reply_with_a_file_inline_plays_its_order_not_the_file(game):
     game.reply(ALICE, "R e2-e4", style="apple-attachment")
     assert "your move (Black)" in game.subject(BOB)
     assert Table(game.server).game(game_id).status == "active"
+
+
+def alternative(request: bytes, plain: str, html: str) -> bytes:
+    """Alice's reply to ``request`` as a multipart/alternative of ``plain`` and ``html``."""
+    raw = reply(request, "PLACEHOLDER", "html-only", ALICE)
+    head = raw.split(b"\r\n\r\n", 1)[0]
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith((b"content-", b"mime-version"))]
+    body = (f"--alt\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{plain}\r\n"
+            f"--alt\r\nContent-Type: text/html; charset=utf-8\r\n\r\n{html}\r\n--alt--\r\n")
+    return b"\r\n".join([*lines, b"MIME-Version: 1.0", b'Content-Type: multipart/alternative; boundary="alt"',
+                         b"Content-Transfer-Encoding: 8bit"]) + b"\r\n\r\n" + body.encode()
+
+
+def test_a_text_part_line_its_html_alternative_hides_is_not_read(server):
+    """A client that copies into its text part what its HTML hides: the line was never seen, so never read."""
+    table = Table(server)
+    game_id = table.start()
+    raw = alternative(table.last(ALICE, "request").raw, "thinking about it\r\nresign",
+                      f"<html><body>{SEEN}{HIDDEN['display:none']}</body></html>")
+    assert table.deliver(raw) == "rejected: no command found"
+    assert table.game(game_id).status == "active"
+
+
+@pytest.mark.parametrize(("plain", "html"), [
+    ("*R e2-e4*\r\n\r\nThanks, and a line long enough that the client\r\nwrapped it in its text part.",
+     "<div><b>R e2-e4</b></div><div>Thanks, and a line long enough that the client wrapped it in its text part."
+     "</div>"),
+    ("R e2-e4", "<div><br></div>"),  # an HTML alternative with no text at all proves nothing
+    ("R  e2-e4", "<p>R&nbsp;e2&#8209;e4</p>"),  # a no-break space and a no-break hyphen in the HTML
+])
+def test_a_text_part_line_its_html_shows_is_read_however_either_is_written(server, plain, html):
+    table = Table(server)
+    game_id = table.start()
+    assert table.deliver(alternative(table.last(ALICE, "request").raw, plain, html)) == "done: R e2-e4: moved"
+    assert table.game(game_id).ply == 1
+
+
+def test_a_text_part_with_a_line_its_html_hides_plays_nothing_over_smtp(game):
+    game_id = Table(game.server).start()
+    game.worker.run_once()
+    raw = alternative(game.sink.last_raw(ALICE), "thinking about it\r\nresign",
+                      f"<html><body>{SEEN}{HIDDEN['font-size:0pt']}</body></html>")
+    game.send(ALICE, raw, str(game.sink.to(ALICE)[-1]["Reply-To"]))
+    assert "no order found" in game.subject(ALICE)
+    assert Table(game.server).game(game_id).status == "active"
