@@ -92,7 +92,7 @@ def read_commands(text: str, variant: Variant | None, words: Collection[str]) ->
             reading.commands.append(Command(first, line, "" if first in NO_ARGUMENT else rest))
             continue
         if variant is None:
-            if re.search(r"(?<![a-z0-9])[a-h][1-8](?![0-9])", line.lower()):
+            if re.search(r"(?<![a-z0-9])[a-h][1-8](?![0-9])", line.lower()) or foreign_letter(line):
                 reading.errors.append(f"'{excerpt(written)}': orders for a game go in a reply to that game's move "
                                       "request")
             continue

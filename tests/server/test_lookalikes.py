@@ -70,6 +70,12 @@ def test_a_square_in_a_letter_with_no_latin_lookalike_is_an_error_naming_the_lin
                               "to h, and '\u0436' is not one"]
 
 
+def test_an_order_in_lookalikes_to_the_bare_address_is_said_to_go_to_its_game():
+    for line in ("\u0435\u0032-\u0435\u0034", "\u04362-\u04364"):
+        assert read_commands(line, None, LOBBY_WORDS).errors == [
+            f"'{line}': orders for a game go in a reply to that game's move request"]
+
+
 @pytest.mark.parametrize("chatter", [
     "\u0421\u043f\u0430\u0441\u0438\u0431\u043e \u0437\u0430 \u0438\u0433\u0440\u0443!",  # Russian thanks
     "\u039a\u03b1\u03bb\u03ae \u03c3\u03c5\u03bd\u03ad\u03c7\u03b5\u03b9\u03b1",  # Greek: good continuation
