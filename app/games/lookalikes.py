@@ -4,7 +4,8 @@ A player whose keyboard is set to Russian or Greek, or whose phone writes fullwi
 ``е2`` in Cyrillic letters or ``ｅ２``: the same order to any reader, none to a parser.
 Before a command line is read it is folded: compatibility forms to their plain ones (NFKC:
 fullwidth letters, digits and signs, ligatures, letter-like symbols), every decimal digit to its
-ASCII one, and the Cyrillic and Greek letters that look like Latin ones to those (``LOOKALIKES``).
+ASCII one, the Cyrillic and Greek letters that look like Latin ones to those (``LOOKALIKES``), and
+the characters no font draws (variation selectors, Hangul fillers) taken out.
 Only the lines read as orders and commands are folded; what a ``say`` or ``name`` passes on keeps
 every character the player wrote (``reading``).
 """
@@ -31,16 +32,21 @@ LOOKALIKES = str.maketrans({
     # Latin letters without their dot or with a hook that reads as the plain one
     "ı": "i", "ɡ": "g",
 })
+# Characters no font draws that are no format characters (those are taken out before: ``invisible``): variation
+# selectors, the combining grapheme joiner, Mongolian free variation selectors, the Hangul fillers.
+UNDRAWN = dict.fromkeys([*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0), 0x034F, 0x180B, 0x180C, 0x180D, 0x180F,
+                         0x115F, 0x1160, 0x3164, 0xFFA0])
 # A square written with a letter of a script that has look-alikes but none for this one (ж2, δ4): an order
 # the referee cannot read, which is said, never passed over as chatter.
 FOREIGN_SQUARE = re.compile(r"(?<![^\W\d_])([\u0370-\u03ff\u0400-\u04ff])[1-8](?!\d)")
 
 
 def folded(text: str) -> str:
-    """``text`` with compatibility forms, decimal digits and Latin look-alikes made plain Latin and ASCII."""
+    """``text`` with compatibility forms, decimal digits and Latin look-alikes made plain Latin and ASCII, and the
+    characters no font draws taken out."""
     if text.isascii():
         return text
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text.translate(UNDRAWN))
     digits = {ord(char): str(unicodedata.decimal(char)) for char in set(text)
               if not char.isascii() and unicodedata.category(char) == "Nd"}
     if digits:

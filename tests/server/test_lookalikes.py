@@ -21,6 +21,7 @@ WRITTEN = {
     "Greek omicron in a castling": ("R \u039f-\u039f", "R O-O"),
     "Arabic-Indic digits": ("R e\u0662-e\u0664", "R e2-e4"),
     "a mathematical bold e": ("R \U0001d41e2-\U0001d41e4", "R e2-e4"),
+    "variation selectors and a Hangul filler": ("R e2\ufe0f-\u3164e4\U000e0100", "R e2-e4"),
 }
 
 
