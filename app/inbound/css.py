@@ -47,6 +47,8 @@ _SCALE_ZERO = re.compile(r"scale(?:x|y|z|3d)?\(\s*[+-]?(?:0+\.?0*|\.0+)\s*[,)]")
 _TOKEN = re.compile(r"::?(?:[\w-]|\\.)+(?:\([^)]*\))?|[.#](?:[\w-]|\\[0-9a-fA-F]{1,6}\s?|\\.)+|\[[^\]]*\]"
                     r"|(?:[\w-]|\\.)+|\*")
 _COMBINATORS = re.compile(r"(?<!\\)(?:\s*[>+~]\s*|\s+)")
+_ATTRIBUTE_TEST = re.compile(r"\[[^\]]*\]")
+_HSL = re.compile(r"hsla?\(([^)]*)\)")
 _HEX = re.compile(r"#([0-9a-f]{3,8})\b")
 _FUNCTION = re.compile(r"rgba?\(([^)]*)\)")
 NAMED = {"white": (255, 255, 255), "black": (0, 0, 0), "silver": (192, 192, 192), "gray": (128, 128, 128),
@@ -154,7 +156,8 @@ class StyleSheet:
                     self._add(selector, found)
 
     def _add(self, selector: str, found: tuple[Declaration, ...]) -> None:
-        compound = _COMBINATORS.split(simple_escapes(selector.strip().lower()))[-1]
+        selector = _ATTRIBUTE_TEST.sub("[]", simple_escapes(selector.strip().lower()))  # spaces in [a="b c"]
+        compound = _COMBINATORS.split(selector)[-1]
         tag, classes, ids = None, set(), set()
         for token in _TOKEN.findall(compound):
             if token.startswith(":"):
@@ -269,6 +272,9 @@ def colour(value: str) -> Colour | bool:
         if len(digits) == 8 and int(digits[6:], 16) < 26:
             return None
         return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    hsl = _HSL.search(value)
+    if hsl:
+        return hsl_colour(hsl.group(1))
     function = _FUNCTION.search(value)
     if function:
         numbers = function.group(1).replace("/", ",").replace(",", " ").split()
@@ -284,6 +290,25 @@ def colour(value: str) -> Colour | bool:
             red, green, blue = (min(255, max(0, round(channel))) for channel in channels[:3])
             return red, green, blue
     return False
+
+
+def hsl_colour(arguments: str) -> Colour | bool:
+    """The colour of ``hsl()``'s arguments (hue in degrees, saturation and lightness in per cent, an alpha)."""
+    numbers = arguments.replace("/", " ").replace(",", " ").replace("deg", "").split()
+    parsed = [length(number.rstrip("%")) for number in numbers[:4]]
+    if len(parsed) < 3 or any(each is None for each in parsed):
+        return False
+    hue, saturation, lightness = ((each[0] if each else 0.0) for each in parsed[:3])
+    if len(parsed) == 4 and parsed[3] is not None and parsed[3][0] / (100 if numbers[3].endswith("%") else 1) < 0.1:
+        return None
+    saturation, lightness = min(max(saturation, 0), 100) / 100, min(max(lightness, 0), 100) / 100
+    chroma = (1 - abs(2 * lightness - 1)) * saturation
+    sector = (hue % 360) / 60
+    second = chroma * (1 - abs(sector % 2 - 1))
+    red, green, blue = [(chroma, second, 0), (second, chroma, 0), (0, chroma, second), (0, second, chroma),
+                        (second, 0, chroma), (chroma, 0, second)][int(sector) % 6]
+    base = lightness - chroma / 2
+    return round((red + base) * 255), round((green + base) * 255), round((blue + base) * 255)
 
 
 def unseen_on(text: Colour | bool, backdrop: Colour | bool) -> bool:

@@ -81,7 +81,7 @@ class Looks:
             if name in ("color", "-webkit-text-fill-color") and colour(value) is not False:
                 color = colour(value)
             elif name in ("background", "background-color"):
-                named = [each for each in map(colour, value.split()) if each is not False]
+                named = [each for each in map(colour, value.split()) if each not in (False, None)]  # not transparent
                 backdrop = False if "url(" in value else named[0] if named else backdrop
             elif name == "background-image" and "url(" in value:
                 backdrop = False

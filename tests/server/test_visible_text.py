@@ -45,6 +45,8 @@ HIDDEN = {
     "mso-hide:all": '<span style="mso-hide:all">resign</span>',
     "white on the page": '<span style="color:#FFFFFF">resign</span>',
     "transparent": '<span style="color:transparent">resign</span>',
+    "white in hsl()": '<span style="color:hsl(0, 0%, 100%)">resign</span>',
+    "an attribute test with a space": "<style>.x[title='a b']{display:none}</style><p class=x>resign</p>",
     "rgba with no alpha": '<span style="color:rgba(0,0,0,0)">resign</span>',
     "the background's colour": '<div style="background-color:#123456"><p style="color:#123456">resign</p></div>',
     "font color on bgcolor": '<table bgcolor="#000000"><tr><td><font color="black">resign</font></td></tr></table>',
@@ -66,6 +68,9 @@ HIDDEN = {
 STILL_SEEN = {
     "a zero font, a sized child": '<div style="font-size:0"><span style="font-size:14px">R e2-e4</span></div>',
     "white on black": '<td style="background:#000"><span style="color:#fff">R e2-e4</span></td>',
+    "white on black, through a transparent child": ('<div style="background:#000"><p style="background:'
+                                                    'transparent;color:#fff">R e2-e4</p></div>'),
+    "an attribute test with a space, another class": "<style>.x[title='a b']{display:none}</style><b>R e2-e4</b>",
     "a background image": '<div style="background:url(x.png)"><p style="color:#fff">R e2-e4</p></div>',
     "half opacity": '<p style="opacity:0.5">R e2-e4</p>',
     "a small indent": '<p style="text-indent:-10px">R e2-e4</p>',
