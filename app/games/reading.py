@@ -4,6 +4,11 @@ What a sender wrote comes back to them, or goes on to others, only in bounded fo
 order is kept as read (spaces run together, trailing annotation marks left out), a line
 too long to be an order is an error quoting a short excerpt, at most ``LINE_LIMIT``
 characters of a ``say`` line are read, and at most a few errors are listed.
+
+Each line is folded before it is read (``lookalikes``): ``ｅ２`` and ``е2`` in Cyrillic
+letters read as ``e2``, and the reading says so (``Reading.notes``). What ``say`` and ``name``
+pass on is kept as written; an address in a command keeps its letters. A line that writes a square
+with a letter of another script that has no Latin look-alike is an error naming the line, not chatter.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from app.games.commands import MOVE, REFEREE, Command
+from app.games.lookalikes import compatible, folded, foreign_letter
 from app.rules.base import OrderError, Variant
 
 NO_ARGUMENT = ("accept", "decline", "board", "history", "help", "games")  # anything after these is a mistake
@@ -22,13 +28,30 @@ EXCERPT = 60  # characters of a line quoted back in an error
 ERRORS_LISTED = 5
 COMMANDS_READ = 20  # command lines in one message; a longer list is an error
 ANNOTATION = "!?+#."  # chess annotation marks after an order, which the referee ignores
+AS_WRITTEN = ("say", "name")  # commands whose argument is passed on or shown word for word: never folded
+NOTES_LISTED = 5
 
 
 @dataclass
 class Reading:
+    """The commands of a message, what could not be read, and how lines were read that were not written plainly.
+
+    ``notes``: one sentence for each command or order line that was read other than as written (look-alike
+    letters or fullwidth forms folded), e.g. "'е2 е4' was read as 'e2 e4'", at most ``NOTES_LISTED``, each
+    quoting at most ``EXCERPT`` characters. They are for the sender alone, beside what was done (the answer
+    to a reply in a game); like ``errors``, they quote the sender's own lines, so they are not sent to the
+    From address of a mail to the bare address, which proves nothing.
+    """
+
     commands: list[Command] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # what could not be read, and why, one sentence each
     unreadable: list[str] = field(default_factory=list)  # the order lines among them, as read
+    notes: list[str] = field(default_factory=list)  # lines read other than as written, one sentence each
+
+    def note(self, written: str, read: str) -> None:
+        """Say that ``written`` was read as ``read``, when they differ (bounded)."""
+        if " ".join(written.split()) != " ".join(read.split()) and len(self.notes) < NOTES_LISTED:
+            self.notes.append(f"'{excerpt(written)}' was read as '{excerpt(read)}'")
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
@@ -50,27 +73,40 @@ def read_commands(text: str, variant: Variant | None, words: Collection[str]) ->
     """
     reading = Reading()
     for raw in text.splitlines():
-        line = raw.strip().strip("*_").strip()[:LINE_LIMIT]
-        if not line:
+        written = raw.strip().strip("*_").strip()[:LINE_LIMIT]
+        if not written:
             continue
+        line = folded(written)[:LINE_LIMIT]
         first = re.split(r"[\s:,.!]+", line[:40].lower(), maxsplit=1)[0]
-        rest = line[len(line.split(None, 1)[0]):].strip() if line.split() else ""
         if first in words and not re.fullmatch(r"(accept|decline)\s+draw\W*", line[:40].lower()):
+            if first in AS_WRITTEN:  # the command word folded, what follows it as written
+                line = line.split(None, 1)[0] + written[len(written.split(None, 1)[0]):]
+            elif not written.isascii():  # an address keeps its letters: only its compatibility forms folded
+                line = " ".join(compatible(word) if "@" in compatible(word) else folded(word)
+                                for word in written.split())[:LINE_LIMIT]
+            rest = line[len(line.split(None, 1)[0]):].strip() if line.split() else ""
             if first in ("accept", "decline") and rest.strip(" .!").strip():
-                reading.errors.append(f"'{excerpt(line)}': write just '{first}' (or '{first} draw')")
+                reading.errors.append(f"'{excerpt(written)}': write just '{first}' (or '{first} draw')")
                 continue
+            reading.note(written, line)
             reading.commands.append(Command(first, line, "" if first in NO_ARGUMENT else rest))
             continue
         if variant is None:
-            if re.search(r"(?<![a-z0-9])[a-h][1-8](?![0-9])", line.lower()):
-                reading.errors.append(f"'{excerpt(line)}': orders for a game go in a reply to that game's move request")
+            if re.search(r"(?<![a-z0-9])[a-h][1-8](?![0-9])", line.lower()) or foreign_letter(line):
+                reading.errors.append(f"'{excerpt(written)}': orders for a game go in a reply to that game's move "
+                                      "request")
             continue
         if not variant.is_order(line):
-            continue  # plain chatter
+            letter = foreign_letter(line)
+            if letter is not None:
+                reading.errors.append(f"'{excerpt(written)}' could not be read: squares are written with the "
+                                      f"Latin letters a to h, and '{letter}' is not one")
+            continue  # else plain chatter
         order = as_read(line)
         if len(order) > ORDER_LINE_LIMIT:
-            reading.errors.append(f"'{excerpt(line)}' is {len(order)} characters long: an order is one short line")
+            reading.errors.append(f"'{excerpt(written)}' is {len(order)} characters long: an order is one short line")
             continue
+        reading.note(written, order)
         try:
             kind = variant.order_kind(order)
         except OrderError as error:

@@ -14,6 +14,12 @@ sender, else the From address), never against the address named in a forged From
 
 Only mails the referee sent are counted (``record``, once one is allowed). A reply proved by a key
 of ours (a confirmation) is answered without asking here: only the owner of the address has the key.
+
+When a sender's own mail has used up its allowance, the next mail it sends is not dropped in silence:
+the sender is told once that the limit is reached and from when the referee answers again
+(``limit_notice``), at most once an hour for the hourly allowance and once a day for the daily one,
+each notice counted here too. Only the cause's own address is told: mail that others caused to an
+address (forgers) is never answered with a notice, however many come.
 """
 
 from __future__ import annotations
@@ -28,6 +34,16 @@ from app.inbound.models import Answer
 
 TABLE = Answer.__table__
 HOUR, DAY = timedelta(hours=1), timedelta(days=1)
+LIMIT_KINDS = {HOUR: "hour-limit", DAY: "day-limit"}  # a notice that the answers of that window are used up
+
+
+@dataclass(frozen=True)
+class LimitReached:
+    """The allowance a sender has used up, and when the referee answers its mail again."""
+
+    window: timedelta  # HOUR or DAY
+    allowance: int  # answers in that window
+    resumes: datetime
 
 
 @dataclass
@@ -62,7 +78,35 @@ class Answers:
         """Whether a refusal caused by ``cause`` may go to ``recipient`` now."""
         return self._allowed("refusal", recipient.lower(), cause.lower())
 
+    def limit_notice(self, recipient: str, cause: str) -> LimitReached | None:
+        """The limit to tell ``recipient`` of, once, when its own mail (``cause``) has used up its answers and it
+        was not told so in that window; None when it may be answered, was told, or did not cause the mail."""
+        recipient, cause = recipient.lower(), cause.lower()
+        if recipient != cause:
+            return None
+        reached = [LimitReached(window, allowance, resumes) for window, allowance in
+                   ((HOUR, self.settings.answers_per_hour), (DAY, self.settings.answers_per_day))
+                   if (resumes := self._resumes(window, allowance, cause)) is not None]
+        if not reached:
+            return None
+        latest = max(reached, key=lambda limit: limit.resumes)
+        if self._count(LIMIT_KINDS[latest.window], latest.window, TABLE.c.cause == cause):
+            return None
+        return latest
+
+    def _resumes(self, window: timedelta, allowance: int, cause: str) -> datetime | None:
+        """When ``cause`` may be answered again within ``window``, if its ``allowance`` there is used up: when
+        enough of its answers have left the window."""
+        used = self._count("answer", window, TABLE.c.cause == cause)
+        if used < allowance:
+            return None
+        oldest = self.connection.execute(
+            select(TABLE.c.created_at).where(TABLE.c.kind == "answer", TABLE.c.cause == cause,
+                                             TABLE.c.created_at >= self.now - window)
+            .order_by(TABLE.c.created_at).offset(used - allowance).limit(1)).scalar()
+        return (oldest or self.now) + window
+
     def record(self, recipient: str, cause: str, kind: str) -> None:
-        """One mail sent: an answer or a refusal, to ``recipient``, caused by ``cause``."""
+        """One mail sent: an answer, a refusal or a limit notice, to ``recipient``, caused by ``cause``."""
         self.connection.execute(insert(TABLE).values(recipient=recipient.lower()[:320], cause=cause.lower()[:320],
                                                      kind=kind, created_at=self.now))

@@ -122,6 +122,20 @@ def apple(answer: Answer) -> Message:
                         f"{quoted(answer.text)}\n")
 
 
+def apple_attachment(answer: Answer) -> Message:
+    """Apple Mail with a file dropped into the text: the text around it in parts of its own, the file inline
+    with its name (a text file, whose lines are no part of the reply)."""
+    message = MIMEMultipart("mixed")
+    message.attach(answer.plain(f"{answer.body}\n\n"))
+    notes = answer.plain("resign\nR e2-e4\nsay these are my notes\n")
+    notes.add_header("Content-Disposition", "inline", filename="notes.txt")
+    notes.set_param("name", "notes.txt")
+    message.attach(notes)
+    message.attach(answer.plain(f"\n> On 23 Nov 2026, at 10:00, {answer.name} <{answer.address}> wrote:\n> \n"
+                                f"{quoted(answer.text)}\n"))
+    return message
+
+
 def thunderbird(answer: Answer) -> Message:
     message = answer.plain(f"{answer.body}\n\nOn 23/11/2026 10:00, {answer.name} wrote:\n{quoted(answer.text)}\n\n"
                            "-- \nAlice, sent with care\n")
@@ -231,7 +245,8 @@ def webmail_html_bottom(answer: Answer) -> Message:
 
 
 WRITERS: dict[str, Callable[[Answer], Message]] = {
-    "gmail": gmail, "outlook": outlook, "apple": apple, "thunderbird": thunderbird, "html-only": html_only,
+    "gmail": gmail, "outlook": outlook, "apple": apple, "apple-attachment": apple_attachment,
+    "thunderbird": thunderbird, "html-only": html_only,
     "no-markers": no_markers, "outlook-2003": outlook_2003,
     **{f"outlook-{language}": outlook_localized(language) for language in OUTLOOK_FIELDS},
     **{f"gmail-{language}": gmail_localized(language) for language in GMAIL_ATTRIBUTIONS},

@@ -12,13 +12,24 @@ or ``</``) it scans the rest of the document again at every step, quadratic in t
 length. Neither is any pattern that can backtrack over a run of spaces (``[ \\t]+\\n``
 on 411 KB of spaces was 41 s of the interpreter held): whitespace is squeezed with
 ``str.split``.
+
+Only text a reader sees is read (``looks``, ``css``): nothing in ``<head>``, ``<style>``, ``<script>``,
+``<template>``, comments, an element with the ``hidden`` attribute, a closed ``<details>`` outside
+its summary, or an element the mail's CSS hides (``display:none``, ``visibility:hidden``, a zero
+font size, ``opacity:0``, a colour that is the background's, ...). The CSS state of each element is
+worked out from its parent's as the walk goes down, so the walk stays one pass.
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "ul", "ol", "pre", "hr"})
+from app.inbound.looks import Look, Looks
+
+BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "pre",
+                    "hr", "section", "article", "header", "footer", "nav", "aside", "main", "dl", "dt", "dd",
+                    "figure", "figcaption", "address", "center", "details", "summary", "fieldset", "legend",
+                    "caption", "form"})
 VOID = frozenset({"br", "hr"})  # one line break each, not one at the start and one at the end
 SKIPPED = frozenset({"style", "script", "head", "title", "blockquote"})  # not text, or a quote
 QUOTE_CLASSES = frozenset({"gmail_quote", "gmail_attr", "yahoo_quoted", "protonmail_quote", "gmail_extra",
@@ -41,36 +52,44 @@ def starts_quote(element: etree._Element) -> bool:
     return bool(classes_of(element) & QUOTE_CLASSES) or (element.get("id") or "").lower() in QUOTE_IDS
 
 
-def html_to_text(html: str, quote_mark: str = "") -> str:
+def html_to_text(html: str, quote_mark: str = "", with_quotes: bool = False) -> str:
     """The text a reader sees in an HTML body, without blockquotes, attributions or the quoted original.
 
     ``quote_mark``: a line left where a blockquote was (``>`` tells ``quotes`` that an attribution
-    above it introduced a quote, and that the text below it is the player's again).
+    above it introduced a quote, and that the text below it is the player's again). ``with_quotes``:
+    all the text a reader sees, the quotes too.
     """
     if not html.strip():
         return ""
     root = etree.fromstring(html.encode("utf-8", "replace"), _parser())
     if root is None:
         return ""
+    looks = Looks(root)
     parts: list[str] = []
+    stack: list[Look | None] = [Look()]
+    skipped = SKIPPED - {"blockquote"} if with_quotes else SKIPPED
     walk = etree.iterwalk(root, events=("start", "end"))
     for event, element in walk:
         tag = element.tag.lower() if isinstance(element.tag, str) else ""
         if event == "start":
-            if starts_quote(element):
+            if not with_quotes and starts_quote(element):
                 break
+            look = looks.of(element, tag, stack[-1] or Look())
+            stack.append(look)
             if tag in BLOCKS:
                 parts.append("\n")
             if tag == "blockquote" and quote_mark:
                 parts.append(f"\n{quote_mark}\n")
-            if tag in SKIPPED or classes_of(element) & ATTRIBUTION_CLASSES:
+            if look is None or tag in skipped or (not with_quotes and classes_of(element) & ATTRIBUTION_CLASSES):
                 walk.skip_subtree()
-            elif element.text:
+            elif element.text and look.shows_text:
                 parts.append(element.text)
             continue
+        stack.pop()
         if tag in BLOCKS and tag not in VOID:
             parts.append("\n")
-        if element.tail and element is not root:
+        around = stack[-1]
+        if element.tail and element is not root and around is not None and around.shows_text:
             parts.append(element.tail)
     return squeezed("".join(parts).replace("\xa0", " "))
 

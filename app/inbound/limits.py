@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.inbound.safe import readable
+
 HEADER_BLOCK_LIMIT = 256 * 1024  # bytes of the whole header (a long thread's References, DKIM, ARC: ~20 KB)
 FIELD_COUNT_LIMIT = 1000  # header fields
 FIELD_LIMIT = 64 * 1024  # bytes of one header field, unfolded (References of a very long thread)
@@ -93,7 +95,7 @@ def header_facts(raw: bytes) -> HeaderFacts:
             from_fields.append(value)
         text_name = name.decode("ascii", "replace")
         if text_name in SCREENED:
-            kept.setdefault(text_name, []).append(" ".join(value.decode("utf-8", "replace").split()))
+            kept.setdefault(text_name, []).append(" ".join(readable(value.decode("utf-8", "replace")).split()))
     return HeaderFacts(len(head), problem, from_fields, kept)
 
 

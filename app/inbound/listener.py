@@ -16,14 +16,27 @@ from app.server import Server
 log = logging.getLogger(__name__)
 
 
+ROUTINE = frozenset({  # what aiosmtpd says at INFO in every session, normal or not: who came, each command, the end
+    "Peer: %r", "%r handling connection", "%r >> %r", "%r sender: %s", "%r recip: %s", "%r EOF received",
+    "%r connection lost",
+})
+ROUTINE_START = "Available AUTH mechanisms:"  # said as each session's handler is made
+
+
 class EndOfSession(logging.Filter):
-    """aiosmtpd says "Connection lost during _handle_client()" at INFO when a client closes its connection,
-    which every client does at the end of a session: no error. Said plainly, and only at DEBUG."""
+    """aiosmtpd logs every session at INFO: its AUTH mechanisms, the peer, each command line, "EOF received"
+    and "connection lost" when the client quits, "Connection lost during _handle_client()" when it closes its
+    connection, which every client does at the end of a session: no error. The server's own log says what
+    became of each message; these lines go to DEBUG (the last one said plainly)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if "Connection lost during" not in str(record.msg):
+        if record.levelno != logging.INFO:
             return True
-        record.msg, record.levelno, record.levelname = "%r closed the connection", logging.DEBUG, "DEBUG"
+        if "Connection lost during _handle_client" in str(record.msg):
+            record.msg = "%r closed the connection"
+        elif record.msg not in ROUTINE and not str(record.msg).startswith(ROUTINE_START):
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
         return logging.getLogger().isEnabledFor(logging.DEBUG)
 
 

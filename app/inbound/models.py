@@ -64,5 +64,5 @@ class Answer(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     recipient: Mapped[str] = mapped_column(String(320))
     cause: Mapped[str] = mapped_column(String(320))
-    kind: Mapped[str] = mapped_column(String(20))  # "answer" or "refusal"
+    kind: Mapped[str] = mapped_column(String(20))  # "answer", "refusal", or "hour-limit"/"day-limit" (a notice)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -11,7 +11,6 @@ for orders is cut to a bound. Each step counts against the message's ``Budget``.
 from __future__ import annotations
 
 import codecs
-import re
 from dataclasses import dataclass, field, replace
 from email.feedparser import FeedParser
 from email.message import EmailMessage, Message
@@ -29,12 +28,12 @@ from app.inbound.limits import (
     header_facts,
     part_fields_problem,
 )
+from app.inbound.safe import message_ids, printable_addresses, readable
 from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
                    "iso-8859-8-i": "iso-8859-8", "windows-874": "cp874", "unknown-8bit": "latin-1",
                    "x-unknown": "latin-1", "us-ascii": "utf-8", "ascii": "utf-8"}
-MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 
 
 @dataclass
@@ -49,6 +48,7 @@ class ParsedMail:
     text: str = ""
     from_html: bool = False
     headers: dict[str, list[str]] = field(default_factory=dict)  # ``raw_headers``: as received, by lower-case name
+    shown_html: Message | None = None  # the HTML alternative of the text part read, which the reader was shown
     refused: str | None = None  # why the message is not read (its header), if it is not
     sender_problem: str | None = None  # why no sender was read from its From header, if none was
 
@@ -73,17 +73,18 @@ def decode_payload(part: Message) -> str:
             return payload.decode("latin-1")
 
 
-def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool]:
-    """The text/plain body, or the HTML body as text; never an attachment or a forwarded message.
+def best_text(message: Message, budget: Budget | None = None, raw: bytes | None = None) -> tuple[str, bool]:
+    """The text/plain body (its parts in order, when a file stands between them), or the HTML body as text;
+    never an attachment, a file shown inline, or a forwarded message.
 
     The HTML part is decoded only when there is no text to read (a reply's HTML part usually quotes
     our whole move request). At most ``PART_LIMIT`` parts are looked at, and a part whose header holds
-    a field too long to parse is passed over. When neither says anything, the body of a multipart/alternative
-    that holds no parts, or the text around its empty parts, is read (``unsplit_text``).
+    a field too long to parse is passed over, as is a file (``is_file``). When neither says anything, the
+    body of a multipart/alternative in which no part was found is read (``unsplit_text``).
     The text is cut to ``TEXT_LIMIT`` characters.
     """
     budget = budget or Budget()
-    plain: str | None = None
+    plains: list[str] = []
     html_part: Message | None = None
     unsplit: Message | None = None
     waiting: list[Message] = [message]  # parts to look at, the next last: the message's own, in order
@@ -100,13 +101,14 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
             if part.is_multipart():
                 waiting += reversed(part.get_payload())
             continue
-        if kind == "message/rfc822" or part.get_content_disposition() == "attachment":
+        if kind == "message/rfc822" or is_file(part):
             continue  # a forwarded message or a file: nothing in it is the player's new text
-        if kind == "text/plain" and plain is None:
-            plain = decode_payload(part)
-            budget.decode(len(plain), "decoding the text part")
+        if kind == "text/plain":  # each, in order: Apple Mail's text before and after a file it shows inline
+            plains.append(decode_payload(part))
+            budget.decode(len(plains[-1]), "decoding the text part")
         elif kind == "text/html" and html_part is None:
             html_part = part
+    plain = "\n".join(plains) if plains else None
     if plain is not None and plain.strip():
         return plain[:TEXT_LIMIT], False
     if html_part is not None:
@@ -117,21 +119,52 @@ def best_text(message: Message, budget: Budget | None = None) -> tuple[str, bool
         if text.strip() or unsplit is None:
             return text[:TEXT_LIMIT], True
     if unsplit is not None:
-        text = unsplit_text(unsplit)
+        text = unsplit_text(unsplit, raw)
         budget.decode(len(text), "decoding the body of a multipart")
         if text.strip():
             return text[:TEXT_LIMIT], False
     return (plain or "")[:TEXT_LIMIT], False
 
 
-def unsplit_text(part: Message) -> str:
-    """What a multipart says outside any part: its whole body when no part was found in it (no boundary,
-    or none in the body: a client that never wrapped its text in the parts it announced), else the text
-    around its parts (one that wrote it there and left the alternatives empty)."""
-    if not part.is_multipart():
-        return decode_payload(part)
-    around = [each for each in (part.preamble, part.epilogue) if each and each.strip()]
-    return "\n".join(each.encode("ascii", "surrogateescape").decode("utf-8", "replace") for each in around)
+def is_file(part: Message) -> bool:
+    """Whether a part is a file: an attachment, or a part with a file name, inline or not (Apple Mail sends the
+    files it shows in the text inline, each with its name: a text file among them is no part of the text)."""
+    try:
+        return part.get_content_disposition() == "attachment" or part.get_filename() is not None or \
+            part.get_param("name") not in (None, "")
+    except (ValueError, IndexError, TypeError, LookupError):  # parameters too broken to read: not the text
+        return True
+
+
+def html_alternative(message: Message) -> Message | None:
+    """The HTML part of the first multipart/alternative that also holds a text part: what a client shows instead
+    of that text (at most ``PART_LIMIT`` parts looked at)."""
+    for number, part in enumerate(message.walk()):
+        if number >= PART_LIMIT:
+            return None
+        if part.get_content_type() != "multipart/alternative" or not part.is_multipart():
+            continue
+        children = [child for child in part.get_payload() if not is_file(child)]
+        kinds = [child.get_content_type() for child in children]
+        if "text/plain" in kinds and "text/html" in kinds:
+            return children[kinds.index("text/html")]
+    return None
+
+
+def unsplit_text(part: Message, raw: bytes | None = None) -> str:
+    """What a multipart says when no part was found in it (no boundary, or none in the body: a client that
+    never wrapped its text in the parts it announced): its whole body. The text around its parts (the preamble
+    and epilogue, or all of the body when a delimiter in ``raw``, the message, ends a multipart with no part)
+    is never read: no mail client shows it."""
+    if part.is_multipart():
+        return ""
+    try:
+        boundary = part.get_boundary()
+    except (ValueError, IndexError, TypeError, LookupError):
+        boundary = None
+    if boundary and raw is not None and f"\n--{boundary}".encode("utf-8", "surrogateescape") in raw:
+        return ""  # its closing delimiter, and no part before it: what the parser kept is the preamble
+    return decode_payload(part)
 
 
 def _header(message: Message, name: str) -> str:
@@ -144,14 +177,15 @@ def _header(message: Message, name: str) -> str:
 
 
 def raw_headers(message: Message) -> dict[str, list[str]]:
-    """Every header's values as received (unfolded, not decoded), by lower-case name.
+    """Every header's values as received (unfolded, not RFC 2047 decoded), by lower-case name, made text
+    (``safe.readable``: 8-bit bytes decoded, control characters made spaces).
 
     For headers read only for their machine parts (addresses, Message-IDs), which RFC 2047 never
     encodes: this skips policy.default's parser, the costliest part of reading a message.
     """
     found: dict[str, list[str]] = {}
     for name, value in message.raw_items():
-        found.setdefault(name.lower(), []).append(" ".join(str(value).split()))
+        found.setdefault(readable(name).lower(), []).append(" ".join(readable(str(value)).split()))
     return found
 
 
@@ -163,13 +197,13 @@ def subject_of(message: Message, headers: dict[str, list[str]]) -> str:
     values = headers.get("subject", ())
     if len(values) == 1 and "=?" not in values[0]:
         return values[0]
-    return _header(message, "Subject")
+    return " ".join(readable(_header(message, "Subject")).split())
 
 
 def addresses(headers: dict[str, list[str]], *names: str) -> list[str]:
     values = [value for name in names for value in headers.get(name.lower(), ())]
     try:
-        return [address.lower() for _, address in getaddresses(values) if address]
+        return printable_addresses([address.lower() for _, address in getaddresses(values)])
     except (RecursionError, IndexError, ValueError):  # nested comments, and the like: no address read
         return []
 
@@ -196,17 +230,17 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
     budget.check("parsing the message")
     assert isinstance(message, EmailMessage | Message)
     headers = raw_headers(message)
-    message_ids = MESSAGE_ID.findall(" ".join(headers.get("message-id", ())))
-    references = MESSAGE_ID.findall(" ".join(headers.get("in-reply-to", ()))) + list(
-        reversed(MESSAGE_ID.findall(" ".join(headers.get("references", ()))))
-    )
-    text, from_html = ("", False) if header_only else best_text(message, budget)
-    recipients = [address.lower() for address in (envelope_to or [])]
+    own_ids = message_ids(headers.get("message-id", ()))
+    references = [*message_ids(headers.get("in-reply-to", ())),
+                  *reversed(message_ids(headers.get("references", ())))]
+    text, from_html = ("", False) if header_only else best_text(message, budget, raw)
+    text = text.replace("\x00", "")  # unseen, and no database stores it in text
+    recipients = printable_addresses([address.lower() for address in (envelope_to or [])])
     recipients += addresses(headers, "Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
     sender, sender_name, problem = read_sender(facts)
     return ParsedMail(
         message=message,
-        message_id=message_ids[0] if message_ids else None,
+        message_id=own_ids[0] if own_ids else None,
         sender=sender,
         sender_name=sender_name,
         subject=subject_of(message, headers),
@@ -216,6 +250,7 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
         from_html=from_html,
         headers=headers,
         sender_problem=problem,
+        shown_html=None if from_html or not text.strip() else html_alternative(message),
     )
 
 
@@ -233,7 +268,7 @@ def refused_mail(facts: HeaderFacts, envelope_to: list[str] | None) -> ParsedMai
     few machine fields screening reads, taken from the raw bytes."""
     sender, sender_name, problem = read_sender(facts)
     return ParsedMail(message=EmailMessage(policy=POLICY), message_id=None, sender=sender,
-                      sender_name=sender_name, subject="", recipients=list(envelope_to or []),
+                      sender_name=sender_name, subject="", recipients=printable_addresses(list(envelope_to or [])),
                       headers=facts.fields, refused=facts.problem, sender_problem=problem)
 
 

@@ -33,15 +33,17 @@ from app.games import confirmations
 from app.games.models import Player
 from app.games.service import GameService, ServiceError
 from app.inbound import budget as budgets
-from app.inbound.answers import Answers
+from app.inbound.answers import HOUR, LIMIT_KINDS, Answers
 from app.inbound.authenticate import Identity, auth_results_problem, identify
 from app.inbound.budget import Budget, OverBudget
 from app.inbound.dedupe import message_key
 from app.inbound.limits import header_facts
 from app.inbound.models import NEW, InboundMessage
-from app.inbound.parse import ParsedMail, parse, read_sender
+from app.inbound.parse import ParsedMail, decode_payload, parse, read_sender
 from app.inbound.quotes import new_text
+from app.inbound.safe import storable
 from app.inbound.screen import bounce_reason, robot_reason
+from app.inbound.shown import shown_only
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import error_notices_since
 from app.tokens import TokenSigner
@@ -280,7 +282,7 @@ class Pipeline:
                 f"Your message was not read: {error}. Please send your order again in a short plain-text "
                 "reply, without attachments.",
             ])
-        return status, outcome[:OUTCOME_LIMIT]
+        return status, storable(outcome[:OUTCOME_LIMIT])
 
     def read_and_handle(self, row: Received, budget: Budget) -> tuple[str, str]:
         too_large = row.full_size is not None or row.size > self.settings.max_message_bytes
@@ -358,8 +360,7 @@ class Pipeline:
             ])
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
         self.service.adopt_client_name(player, parsed.sender_name)
-        text = new_text(parsed.text, quoted or self.latest_sent(game.id, player.email))
-        budget.check("finding the new text")
+        text = shown(parsed, new_text(parsed.text, quoted or self.latest_sent(game.id, player.email)), budget)
         sender = parsed.sender
         status, done = self.service.submit_text(game, player, text, token,
                                                 error_notice=lambda: self.within_error_limit(sender))
@@ -372,11 +373,11 @@ class Pipeline:
         assert parsed.sender is not None
         sender = parsed.sender
         key = confirmations.find_key([*parsed.recipients, *parsed.references])
-        text = new_text(parsed.text)
-        budget.check("finding the new text")
+        text = shown(parsed, new_text(parsed.text), budget)
 
         def may_answer() -> bool:
             if not self.answers.may_answer(sender, self.cause or sender):
+                self.tell_limit(sender, self.cause or sender)
                 return False
             self.answers.record(sender, self.cause or sender, "answer")
             return True
@@ -404,6 +405,21 @@ class Pipeline:
         sent = error_notices_since(self.connection, address, utcnow() - timedelta(hours=1))
         return sent < self.settings.error_notices_per_hour
 
+    def tell_limit(self, address: str, cause: str) -> None:
+        """Tell a sender, once in the window, that its mail to the bare address has used up its answers, and
+        when the referee answers it again (``Answers.limit_notice``: only its own mail's, never a forger's)."""
+        limit = self.answers.limit_notice(address, cause)
+        if limit is None:
+            return
+        self.answers.record(address, cause, LIMIT_KINDS[limit.window])
+        window = "an hour" if limit.window == HOUR else "a day"
+        self.service.mailer.notify(address, "limit", "no more answers for now", [
+            f"The referee answers at most {limit.allowance} mails {window} from one address to "
+            f"{self.settings.server_email}, and your mail has reached that limit. It answers your mail there "
+            f"again from {limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets no answer.",
+            "Replies to the mails of your games are not limited this way.",
+        ], self.answering)
+
     def refuse(self, kind: str, subject: str, paragraphs: list[str]) -> None:
         """A notice refusing a message, to its sender if one was read: counted against the sender that caused
         it (``Answers``), never against a player's own error notices."""
@@ -427,6 +443,19 @@ class Pipeline:
         self.connection.execute(
             update(players).where(players.c.email == recipient).values(bounces=players.c.bounces + 1))
         return f"bounce recorded for {recipient}"
+
+
+def shown(parsed: ParsedMail, text: str, budget: Budget) -> str:
+    """The new text of a message, less the lines of its text part that its HTML alternative does not show
+    (``shown.shown_only``)."""
+    budget.check("finding the new text")
+    if parsed.shown_html is None or not text.strip():
+        return text
+    html = decode_payload(parsed.shown_html)
+    budget.decode(len(html), "decoding the HTML part")
+    text = shown_only(text, html)
+    budget.check("comparing the text with what the HTML shows")
+    return text
 
 
 def cause_of(envelope_from: str | None, parsed: ParsedMail | None) -> str | None:

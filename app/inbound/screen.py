@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import re
 
+from app.inbound.autoreplies import is_auto_reply_subject
 from app.inbound.parse import ParsedMail
 
-# Out-of-office and other automatic subjects, in the common languages, after any reply or forward prefixes
-# (``Re:``, ``AW:``, ``SV:``, ...) and bracketed tags (``[Auto-Reply]``).
-AUTO_SUBJECTS = re.compile(
-    r"^\s*(?:(?:re|aw|sv|vs|antw|wg|fw|fwd|tr|r|rif|odp)\s*:\s*)*\[?\s*"
-    r"(auto(matic|matische|matisch|matica|mática)?[ -]?(reply|response|antwort|answer|antwoord|resposta|respuesta|"
-    r"risposta|réponse)|out of (the )?office|i am out of|i'm out of|abwesenheit|absence|absent|"
-    r"vacation|holiday|on leave|r[ée]ponse automatique|respuesta autom[aá]tica|resposta autom[aá]tica|"
-    r"risposta automatica|automatisch antwoord|automatische antwort|autosvar|auto:|fuera de la oficina|"
-    r"not in the office|away from|ausser haus|außer haus)",
-    re.IGNORECASE,
-)
 ROBOT_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounce[s]?)[@+.-]", re.I)
 ROBOT_NAMES = re.compile(r"^\s*(mail delivery (subsystem|system|service)|mailer[- ]daemon|postmaster|"
                          r"mail administrator|delivery status notification)\b", re.I)
@@ -61,6 +51,6 @@ def robot_reason(parsed: ParsedMail, server_email: str | None = None) -> str | N
             return f"auto-reply ({header})"
     if _get(parsed, "X-Auto-Response-Suppress").lower() in ("all", "oof", "autoreply"):
         return "auto-reply (X-Auto-Response-Suppress)"
-    if AUTO_SUBJECTS.match(parsed.subject):
+    if is_auto_reply_subject(parsed.subject):
         return "out-of-office subject"
     return None

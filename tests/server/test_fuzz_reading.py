@@ -1,9 +1,10 @@
 """Fuzzing parse -> screen -> read: whatever the bytes, each message is read within a time and memory budget.
 
 Hypothesis assembles messages from the pieces hostile mail is made of (encoded words, nested
-comments, long runs of spaces, unclosed HTML comments, deep multiparts, broken charsets, long
-lines) at sizes up to a few hundred KB; each is read the way the pipeline reads it, and must
-finish well within its budget, in bounded memory, with every error one the pipeline handles.
+comments, long runs of spaces, unclosed HTML comments, style sheets and styles that hide text,
+deep multiparts, broken charsets, long lines) at sizes up to a few hundred KB; each is read the
+way the pipeline reads it, and must finish well within its budget, in bounded memory, with every
+error one the pipeline handles.
 """
 
 import time
@@ -29,6 +30,8 @@ pieces = st.sampled_from([
     "\x0b", "\x0c", "\x85", "\u2028", "é", "R e2-e4", "say ", "challenge ", "<!--", "</", "<p>", "&", "&amp;",
     "<blockquote>", "<div class=\"gmail_quote\">", "\r\n", "\n", "\r\n ", ">", "On Mon wrote:", "--", "=",
     "; a=b", "--b\r\n\r\n", "\r\n--b\r\nContent-Type: text/plain",
+    "<style>", "</style>", ".x{display:none}", ".x.y:hover,#z>p{font:0/0 a}", "@media screen{", "}", "/*", "\\6e ",
+    "<div class='x y'>", '<p style="font-size:0;color:#fff;background:#fff">', "<details>", "<template>",
 ])
 runs = st.tuples(pieces, st.integers(1, 40_000)).map(lambda pair: pair[0] * pair[1])
 text = st.lists(st.one_of(pieces, runs), max_size=12).map("".join)

@@ -40,8 +40,12 @@ def envelope(table: Table) -> str:
     return str(message_from_bytes(table.last(ALICE, "request").raw)["Reply-To"])
 
 
+STYLED = ("<style>" + "".join(f".x.y{number}{{display:none}}" for number in range(5_000)) + "</style>"
+          + '<i class="x y1" style="font-size:0;color:#fff">a</i>' * 15_000)  # every element with every rule
+
+
 @pytest.mark.parametrize("door", DOORS)
-@pytest.mark.parametrize("filler", [" " * SPACES, "<!--" * (SPACES // 4), "</" * (SPACES // 2), "&" * SPACES])
+@pytest.mark.parametrize("filler", [" " * SPACES, "<!--" * (SPACES // 4), "</" * (SPACES // 2), "&" * SPACES, STYLED])
 def test_html_that_was_quadratic_is_read_whole_and_the_order_in_it_carried_out(doors, door, filler):
     table = Table(doors.server)
     game_id = table.start()

@@ -6,6 +6,7 @@ from app.inbound.clients import fresh
 from tests.server.doors import Doors
 from tests.server.dovecot import dovecot  # noqa: F401 - the fixture
 from tests.server.harness import ALICE, BOB, Table
+from tests.server.test_visible_text import html_only
 
 pytestmark = pytest.mark.dovecot
 REFEREE = "referee@mirrorpost.test"
@@ -38,5 +39,28 @@ def test_hostile_mail_fetched_by_imap_is_refused_screened_or_held_as_through_any
         stranger = fresh('"BUY PILLS at pills.example" <carol@players.test>', REFEREE, "name Pills Seller")
         assert doors.deliver("imap", stranger).startswith("done: held for confirmation")
         assert all(b"pills" not in mail.raw.lower() for mail in table.mails("carol@players.test"))
+    finally:
+        doors.close()
+
+
+def test_what_a_reader_cannot_see_and_stray_bytes_fetched_by_imap_are_read_as_through_any_door(
+        tmp_path, database_url, dovecot):  # noqa: F811
+    """A hidden 'resign' plays nothing; a stray byte in References loses no move; a Cyrillic order is played;
+    an out-of-office in Japanese gets no answer: through Dovecot as through the listener."""
+    doors = Doors(tmp_path, database_url, dovecot=dovecot)
+    try:
+        table = Table(doors.server)
+        game_id = table.start()
+        hidden = html_only(table.last(ALICE, "request").raw,
+                           '<p>thinking about it</p><div style="DISPLAY: none !important">resign</div>')
+        assert doors.deliver("imap", hidden) == "rejected: no command found"
+        stray = table.reply_bytes(ALICE, "R \u0435\u0032-\u0435\u0034", "gmail", kind="request")  # Cyrillic e
+        stray = stray.replace(b"\r\nReferences: ", b"\r\nReferences: <caf\xe9@x.test> ", 1)
+        stray = stray.replace(b"\r\nIn-Reply-To: ", b"\r\nIn-Reply-To: <caf\xe9@x.test> ", 1)
+        assert doors.deliver("imap", stray) == "done: R e2-e4: moved"
+        auto = table.reply_bytes(BOB, "I am away until Monday.", "outlook", kind="request")
+        auto = auto.replace(b"\r\nSubject: ", b"\r\nSubject: =?utf-8?b?6Ieq5YuV5b+c562UOg==?= ", 1)  # 自動応答:
+        assert doors.deliver("imap", auto) == "ignored: not answered: out-of-office subject"
+        assert table.game(game_id).ply == 1 and table.game(game_id).status == "active"
     finally:
         doors.close()

@@ -2,9 +2,13 @@
 each message, in plain words."""
 
 import logging
+import time
 
 from app.inbound import listener  # noqa: F401 (installs the end-of-session filter on aiosmtpd's logger)
+from app.inbound.clients import fresh
 from tests.server.harness import ALICE, Table
+from tests.server.mailhost import wait_until
+from tests.server.smtp_game import REFEREE
 from tests.server.test_cli import manage
 
 
@@ -42,3 +46,27 @@ def test_a_client_closing_its_connection_is_not_logged_as_an_error(caplog):
         logging.getLogger("mail.log").info("%r Connection lost during _handle_client()", ("127.0.0.1", 4242))
     assert [record.levelname for record in caplog.records if "closed the connection" in record.getMessage()] == \
         ["DEBUG"]
+
+
+def smtp_session_lines(game, level: int, caplog) -> list[logging.LogRecord]:
+    """What aiosmtpd logged at ``level`` and above while a message came in over SMTP and its session ended."""
+    with caplog.at_level(level):
+        game.send(ALICE, fresh(ALICE, REFEREE, "help"), REFEREE)
+        if level == logging.DEBUG:
+            wait_until(lambda: any("EOF received" in record.getMessage() for record in caplog.records),
+                       what="the end of the session to be logged")
+        else:
+            time.sleep(0.3)  # the listener's thread logs the end of the session after the client has gone
+    return [record for record in caplog.records if record.name == "mail.log"]
+
+
+def test_a_normal_smtp_session_logs_nothing_at_info(game, caplog):
+    """"EOF received", "connection lost", the peer and each command: routine, at DEBUG only."""
+    assert [record.getMessage() for record in smtp_session_lines(game, logging.INFO, caplog)] == []
+
+
+def test_the_end_of_a_session_is_logged_at_debug(game, caplog):
+    lines = smtp_session_lines(game, logging.DEBUG, caplog)
+    ends = [record for record in lines if "EOF received" in record.getMessage()
+            or "connection lost" in record.getMessage()]
+    assert ends and {record.levelname for record in lines} == {"DEBUG"}

@@ -58,17 +58,30 @@ EMPTY_ALTERNATIVES = {
     "a boundary found nowhere": with_body('multipart/alternative; boundary="xyz"', "\r\nR g1-f3\r\n"),
     "base64 with no parts": with_body('multipart/alternative; boundary="xyz"',
                                       "Content-Transfer-Encoding: base64\r\n\r\nUiBnMS1mMw==\r\n"),
-    "empty parts, the text before them": with_body(
-        'multipart/alternative; boundary="xyz"',
-        "\r\nR g1-f3\r\n--xyz\r\nContent-Type: text/plain\r\n\r\n\r\n--xyz\r\nContent-Type: text/html\r\n\r\n"
-        "<div><br></div>\r\n--xyz--\r\n"),
-    "no parts at all": with_body('multipart/alternative; boundary="xyz"', "\r\nR g1-f3\r\n--xyz--\r\n"),
 }
 
 
 @pytest.mark.parametrize("shape", EMPTY_ALTERNATIVES)
-def test_a_multipart_alternative_with_no_parts_or_empty_ones_is_read_as_text(shape):
+def test_a_multipart_alternative_in_which_no_part_was_found_is_read_as_text(shape):
     assert parse(EMPTY_ALTERNATIVES[shape]).text.strip() == "R g1-f3"
+
+
+AROUND_THE_PARTS = {
+    "empty parts, the text before them": with_body(
+        'multipart/alternative; boundary="xyz"',
+        "\r\nresign\r\n--xyz\r\nContent-Type: text/plain\r\n\r\n\r\n--xyz\r\nContent-Type: text/html\r\n\r\n"
+        "<div><br></div>\r\n--xyz--\r\n"),
+    "no parts at all": with_body('multipart/alternative; boundary="xyz"', "\r\nresign\r\n--xyz--\r\n"),
+    "a part whose text is hidden, the text after them": with_body(
+        'multipart/alternative; boundary="xyz"',
+        "\r\n--xyz\r\nContent-Type: text/html\r\n\r\n<div style='display:none'>resign</div>\r\n--xyz--\r\nresign\r\n"),
+}
+
+
+@pytest.mark.parametrize("shape", AROUND_THE_PARTS)
+def test_the_text_around_the_parts_of_a_multipart_is_never_read(shape):
+    """No client shows a multipart's preamble or epilogue: what is written there is not the message."""
+    assert "resign" not in parse(AROUND_THE_PARTS[shape]).text
 
 
 def test_the_text_around_the_parts_is_not_read_when_a_part_says_something():

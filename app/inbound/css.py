@@ -1,0 +1,320 @@
+"""Just enough CSS to tell which text of an HTML mail a reader cannot see.
+
+Only text a mail client shows is read (``html_text``). CSS hides text in many spellings:
+``display:none``, ``visibility:hidden``, ``opacity:0``, a zero font size, a zero height with
+the overflow hidden, ``mso-hide:all``, a transparent colour or one the same as the background,
+text pushed a thousand pixels off the page, a scale of zero; each in upper or lower case, with
+spaces, comments, escapes or ``!important`` anywhere, inline or from a ``<style>`` sheet by tag,
+class or id. Reading errs towards not reading: a rule of a sheet counts wherever its selector's
+last part matches (its ancestors, attribute tests and structural pseudo-classes are not checked),
+within a ``@media`` block or not, and one declaration that hides is enough, whatever else says
+it shows. A reply whose order is not read gets an answer saying so; an order the sender never saw
+would have been played.
+
+Linear in the HTML: each style text is read once, a sheet's rules are indexed by the id, class
+or tag their selector names (at most ``RULE_LIMIT`` of them, only those that can hide text), and
+an element is checked against at most ``CANDIDATE_LIMIT`` rules, beyond which it counts as hidden.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+RULE_LIMIT = 2000  # rules of an element's style sheets that can hide text
+CANDIDATE_LIMIT = 64  # rules looked at for one element; more, and it counts as hidden
+CLASS_LIMIT = 16  # classes of one element looked up
+WATCHED = frozenset({
+    "display", "visibility", "opacity", "font-size", "font", "height", "max-height", "width", "max-width",
+    "overflow", "overflow-x", "overflow-y", "mso-hide", "color", "-webkit-text-fill-color", "background",
+    "background-color", "background-image", "text-indent", "left", "top", "margin-left", "margin-top",
+    "transform", "content-visibility",
+})
+DYNAMIC = frozenset({"hover", "focus", "active", "visited", "focus-within", "focus-visible", "target"})
+OFF_PAGE = 1000  # pixels to the left or above: text put there is off any page
+PIXELS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "em": 16.0, "rem": 16.0, "ex": 8.0, "ch": 8.0, "cm": 37.8,
+          "mm": 3.78, "q": 0.945, "in": 96.0, "vw": 10.0, "vh": 10.0, "": 1.0}
+TINY_FONT = 2.0  # pixels: a font smaller than this is no text anyone reads
+ABSOLUTE_UNITS = frozenset({"px", "pt", "pc", "cm", "mm", "q", "in", "rem", "vw", "vh"})
+FONT_KEYWORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
+                           "initial", "revert", "unset"})
+
+_COMMENT_START, _COMMENT_END = "/*", "*/"
+_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\r\n\f]?|(.))", re.DOTALL)
+_IMPORTANT = re.compile(r"!\s*important\b")
+_NUMBER = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+))([a-z%]*)$")
+_SCALE_ZERO = re.compile(r"scale(?:x|y|z|3d)?\(\s*[+-]?(?:0+\.?0*|\.0+)\s*[,)]")
+_TOKEN = re.compile(r"::?(?:[\w-]|\\.)+(?:\([^)]*\))?|[.#](?:[\w-]|\\[0-9a-fA-F]{1,6}\s?|\\.)+|\[[^\]]*\]"
+                    r"|(?:[\w-]|\\.)+|\*")
+_COMBINATORS = re.compile(r"(?<!\\)(?:\s*[>+~]\s*|\s+)")
+_ATTRIBUTE_TEST = re.compile(r"\[[^\]]*\]")
+_HSL = re.compile(r"hsla?\(([^)]*)\)")
+_HEX = re.compile(r"#([0-9a-f]{3,8})\b")
+_FUNCTION = re.compile(r"rgba?\(([^)]*)\)")
+NAMED = {"white": (255, 255, 255), "black": (0, 0, 0), "silver": (192, 192, 192), "gray": (128, 128, 128),
+         "grey": (128, 128, 128), "red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255),
+         "yellow": (255, 255, 0), "navy": (0, 0, 128), "whitesmoke": (245, 245, 245), "snow": (255, 250, 250),
+         "ivory": (255, 255, 240), "ghostwhite": (248, 248, 255)}
+PAPER = (255, 255, 255)  # what a mail is shown on where it says nothing else
+CLOSE = 24  # summed channel difference below which a colour cannot be told from its background
+Colour = tuple[int, int, int] | None  # None: transparent
+
+
+def without_comments(text: str) -> str:
+    """CSS with its comments taken out (an unclosed one runs to the end), in one pass."""
+    if _COMMENT_START not in text:
+        return text
+    kept, at = [], 0
+    while True:
+        start = text.find(_COMMENT_START, at)
+        if start < 0:
+            kept.append(text[at:])
+            return "".join(kept)
+        kept.append(text[at:start])
+        end = text.find(_COMMENT_END, start + 2)
+        if end < 0:
+            return "".join(kept)
+        at = end + 2
+
+
+def unescaped(text: str) -> str:
+    """CSS escapes (``\\6e``, ``\\n``) read as the characters they stand for."""
+    if "\\" not in text:
+        return text
+
+    def one(found: re.Match[str]) -> str:
+        if found.group(1):
+            code = int(found.group(1), 16)
+            return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
+        return found.group(2)
+
+    return _ESCAPE.sub(one, text)
+
+
+def simple_escapes(selector: str) -> str:
+    """A selector with each escape of a name's character (``\\67 one``: "gone") written as the character, and
+    every other escape as a backslash and the one character: the selector's parts are then told apart by
+    the characters between them alone."""
+    if "\\" not in selector:
+        return selector
+
+    def one(found: re.Match[str]) -> str:
+        char = unescaped(found.group())
+        return char if char.isalnum() or char in "-_" or not char.isascii() else "\\" + char
+
+    return _ESCAPE.sub(one, selector)
+
+
+Declaration = tuple[str, str, bool]  # (property, value, important), both lower case, spaces run together
+
+
+def declarations(text: str) -> list[Declaration]:
+    """The declarations of a style attribute or rule body, in order, only those that can hide text."""
+    found = []
+    for item in unescaped(without_comments(text)).lower().split(";"):
+        name, colon, value = item.partition(":")
+        name = "".join(name.split())
+        if not colon or name not in WATCHED:
+            continue
+        important = bool(_IMPORTANT.search(value))
+        found.append((name, " ".join(_IMPORTANT.sub(" ", value).split()), important))
+    return found
+
+
+@dataclass(frozen=True)
+class Rule:
+    tag: str | None
+    classes: frozenset[str]
+    ids: frozenset[str]
+    declarations: tuple[Declaration, ...]
+
+    def matches(self, tag: str, classes: set[str], element_id: str) -> bool:
+        return (self.tag is None or self.tag == tag) and self.classes <= classes and \
+            all(each == element_id for each in self.ids)
+
+
+class StyleSheet:
+    """The rules of a mail's ``<style>`` elements that can hide text, indexed by what their selectors name."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.index: dict[str, list[Rule]] = {}
+        self.count = 0
+        for text in texts:
+            self._read(text)
+
+    def _read(self, text: str) -> None:
+        for chunk in without_comments(text).split("}"):
+            parts = chunk.split("{")
+            if len(parts) < 2 or self.count >= RULE_LIMIT:
+                continue
+            selectors, body = parts[-2].strip(), parts[-1]
+            if not selectors or selectors.startswith("@"):
+                continue
+            found = tuple(declarations(body))
+            if found:
+                for selector in selectors.split(","):
+                    self._add(selector, found)
+
+    def _add(self, selector: str, found: tuple[Declaration, ...]) -> None:
+        selector = _ATTRIBUTE_TEST.sub("[]", simple_escapes(selector.strip().lower()))  # spaces in [a="b c"]
+        compound = _COMBINATORS.split(selector)[-1]
+        tag, classes, ids = None, set(), set()
+        for token in _TOKEN.findall(compound):
+            if token.startswith(":"):
+                name = token.lstrip(":").split("(")[0]
+                if name in DYNAMIC or ((token.startswith("::") or name in ("before", "after")) and \
+                        name not in ("first-line", "first-letter")):
+                    return  # styles a state the reader is not in, or text of its own, not the element's
+            elif token.startswith("."):
+                classes.add(unescaped(token[1:]))
+            elif token.startswith("#"):
+                ids.add(unescaped(token[1:]))
+            elif token not in ("*",) and not token.startswith("["):
+                tag = unescaped(token)
+        rule = Rule(tag, frozenset(classes), frozenset(ids), found)
+        key = f"#{min(ids)}" if ids else f".{min(classes)}" if classes else tag or "*"
+        self.index.setdefault(key, []).append(rule)
+        self.count += 1
+
+    def names_tag(self, tag: str) -> bool:
+        """Whether a rule may apply to an element of this tag with no attribute (a rule for the tag, or for any)."""
+        return bool(self.index) and (tag in self.index or "*" in self.index)
+
+    def declarations_for(self, tag: str, classes: set[str], element_id: str) -> list[Declaration] | None:
+        """What the sheet declares for an element, in the sheet's order; None when too many rules would need
+        looking at (the element then counts as hidden)."""
+        if not self.index:
+            return []
+        keys = ["*", tag, *(f".{name}" for name in sorted(classes)[:CLASS_LIMIT])]
+        if element_id:
+            keys.append(f"#{element_id}")
+        lists = [self.index[key] for key in keys if key in self.index]
+        if sum(map(len, lists)) > CANDIDATE_LIMIT:
+            return None
+        candidates = [rule for rules in lists for rule in rules]
+        return [each for rule in candidates if rule.matches(tag, classes, element_id) for each in rule.declarations]
+
+
+def length(value: str) -> tuple[float, str] | None:
+    """A CSS length's number and unit, or None when it is not a plain length."""
+    found = _NUMBER.match(value.strip())
+    return (float(found.group(1)), found.group(2)) if found else None
+
+
+def is_zero(value: str) -> bool:
+    """Whether a value is zero however written (``0``, ``0px``, ``.0em``, ``calc(0px)``): no digit but 0."""
+    return any(char.isdigit() for char in value) and not any(char in "123456789" for char in value)
+
+
+def hides_subtree(found: list[Declaration]) -> bool:
+    """Whether these declarations leave nothing of the element to see."""
+    values: dict[str, list[str]] = {}
+    for name, value, _important in found:
+        values.setdefault(name, []).append(value)
+    if any(value.startswith("none") for value in values.get("display", ())):
+        return True
+    if any(value in ("hidden", "collapse") for value in values.get("visibility", ())):
+        return True
+    if "hidden" in values.get("content-visibility", ()) or "all" in values.get("mso-hide", ()):
+        return True
+    for value in values.get("opacity", ()):
+        number = length(value.rstrip("%"))
+        if number is not None and number[0] / (100 if value.endswith("%") else 1) < 0.1:
+            return True
+    clipped = any(value.split()[0] in ("hidden", "clip") for name in ("overflow", "overflow-x", "overflow-y")
+                  for value in values.get(name, ()) if value)
+    if clipped and any(is_zero(value) for name in ("height", "max-height", "width", "max-width")
+                       for value in values.get(name, ())):
+        return True
+    for name in ("text-indent", "left", "top", "margin-left", "margin-top"):
+        for value in values.get(name, ()):
+            number = length(value.split()[0]) if value else None
+            if number and number[0] < 0 and number[1] in PIXELS and -number[0] * PIXELS[number[1]] >= OFF_PAGE:
+                return True
+    return any(_SCALE_ZERO.search(value) for value in values.get("transform", ()))
+
+
+def font_zero(found: list[Declaration], inherited: bool) -> bool:
+    """Whether the element's own text is in a font too small to read: a size of zero (or under two pixels)
+    declared here, or a size relative to a zero one (``em``, ``%``, ``smaller``) or none, under one."""
+    sizes = [value for name, value, _ in found if name == "font-size"]
+    for name, value, _ in found:  # the shorthand's size is its last number before any "/line-height"
+        numbers = [token for token in value.split("/")[0].split() if token[:1].isdigit() or token[:1] == "."]
+        if name == "font" and numbers:
+            sizes.append(numbers[-1])
+    verdict = None
+    for value in sizes:
+        if is_zero(value):
+            return True
+        number = length(value)
+        if number is not None and number[1] in PIXELS and number[0] * PIXELS[number[1]] < TINY_FONT and \
+                number[1] in ABSOLUTE_UNITS:
+            return True
+        if (number is not None and number[1] in ABSOLUTE_UNITS) or value in FONT_KEYWORDS:
+            verdict = False
+    return inherited if verdict is None else verdict
+
+
+def colour(value: str) -> Colour | bool:
+    """The colour a CSS value names, None for a transparent one, False when it names none this reads."""
+    value = value.strip()
+    if value in NAMED:
+        return NAMED[value]
+    if value == "transparent":
+        return None
+    hexadecimal = _HEX.search(value)
+    if hexadecimal:
+        digits = hexadecimal.group(1)
+        if len(digits) in (3, 4):
+            digits = "".join(char * 2 for char in digits)
+        if len(digits) not in (6, 8):
+            return False
+        if len(digits) == 8 and int(digits[6:], 16) < 26:
+            return None
+        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    hsl = _HSL.search(value)
+    if hsl:
+        return hsl_colour(hsl.group(1))
+    function = _FUNCTION.search(value)
+    if function:
+        numbers = function.group(1).replace("/", ",").replace(",", " ").split()
+        channels = []
+        for number in numbers[:4]:
+            parsed = length(number.rstrip("%"))
+            if parsed is None:
+                return False
+            channels.append(parsed[0] * (2.55 if number.endswith("%") else 1))
+        if len(channels) == 4 and channels[3] / (2.55 if numbers[3].endswith("%") else 1) < 0.1:
+            return None
+        if len(channels) >= 3:
+            red, green, blue = (min(255, max(0, round(channel))) for channel in channels[:3])
+            return red, green, blue
+    return False
+
+
+def hsl_colour(arguments: str) -> Colour | bool:
+    """The colour of ``hsl()``'s arguments (hue in degrees, saturation and lightness in per cent, an alpha)."""
+    numbers = arguments.replace("/", " ").replace(",", " ").replace("deg", "").split()
+    parsed = [length(number.rstrip("%")) for number in numbers[:4]]
+    if len(parsed) < 3 or any(each is None for each in parsed):
+        return False
+    hue, saturation, lightness = ((each[0] if each else 0.0) for each in parsed[:3])
+    if len(parsed) == 4 and parsed[3] is not None and parsed[3][0] / (100 if numbers[3].endswith("%") else 1) < 0.1:
+        return None
+    saturation, lightness = min(max(saturation, 0), 100) / 100, min(max(lightness, 0), 100) / 100
+    chroma = (1 - abs(2 * lightness - 1)) * saturation
+    sector = (hue % 360) / 60
+    second = chroma * (1 - abs(sector % 2 - 1))
+    red, green, blue = [(chroma, second, 0), (second, chroma, 0), (0, chroma, second), (0, second, chroma),
+                        (second, 0, chroma), (chroma, 0, second)][int(sector) % 6]
+    base = lightness - chroma / 2
+    return round((red + base) * 255), round((green + base) * 255), round((blue + base) * 255)
+
+
+def unseen_on(text: Colour | bool, backdrop: Colour | bool) -> bool:
+    """Whether text of this colour cannot be seen on this backdrop (False: either is not known)."""
+    if text is None:
+        return True
+    if text is False or backdrop is False or backdrop is None:
+        return False
+    return sum(abs(mine - theirs) for mine, theirs in zip(text, backdrop, strict=True)) < CLOSE
