@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, abort, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, validate_csrf
 from itsdangerous import BadSignature, SignatureExpired
-from sqlalchemy import select
+from sqlalchemy import select, update
 from werkzeug.wrappers import Response
 from wtforms import ValidationError
 
@@ -38,13 +38,13 @@ def login_request() -> Page:
         return render_template("web/login.html", title="Sign in", error="Please enter an email address."), 400
     client = (request.remote_addr or "unknown")[:64]
     with server().db.transaction() as db_session:
-        asked, token_id = ask_for_link(db_session, email, client)
-    if asked.refused or token_id is None:
+        token_id = ask_for_link(db_session, email, client)
+    if token_id is None:
         return render_template("web/message.html", title="Too many requests", paragraphs=[
             "You have asked for too many sign-in links in the last hour. Please wait a while and try again; "
             "a link mailed to you in the last 15 minutes that you have not used still works.",
         ]), 429
-    queue_link_mail(server(), token_id, asked.muted)
+    queue_link_mail(server(), token_id)
     # The same answer, after the same work, whether or not the address plays here.
     return render_template("web/message.html", title="Check your mail", paragraphs=[
         f"If {email} plays here, a sign-in link is on its way. It works once, for {LINK_MINUTES} minutes. "
@@ -104,8 +104,10 @@ def use_link(token: str) -> Response | Page:
         row = db_session.scalar(select(LoginToken).where(LoginToken.nonce == nonce).with_for_update())
         if not usable(row, db_session):
             return not_valid()
-        row.used_at = utcnow()
         player_id = row.player_id
+        # Used, and with it every other link still in the player's mailbox: one sign-in ends them all.
+        db_session.execute(update(LoginToken).where(LoginToken.player_id == player_id, LoginToken.used_at.is_(None))
+                           .values(used_at=utcnow()))
     sign_in(player_id)
     return redirect(url_for("pages.games"))
 

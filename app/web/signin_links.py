@@ -9,9 +9,9 @@ in the mailbox; it signs in), and mails again once none is. An address gets at m
 ``MAILS_PER_ADDRESS`` links an hour and one more each ``LINK_MAX_AGE``.
 
 Whether an address plays here shows neither in the answer nor in the work the request does: every
-request runs the same statements (the counts, the look for a live link, the insert of its row) and hands
-the same job to a background thread; the job looks the player up and makes and queues the mail, after the
-answer has gone (``queue_link_mail``).
+request runs the same statements (the counts of its client's requests, the insert of its row) and hands
+the same job to a background thread; the job looks the player up, decides whether the mail is muted, and
+makes and queues the mail, after the answer has gone (``queue_link_mail``).
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ import logging
 import secrets
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
 from datetime import timedelta
 
 from itsdangerous import URLSafeTimedSerializer
-from sqlalchemy import case, func, or_, select
+from sqlalchemy import Select, case, func, select
 from sqlalchemy.orm import Session
 
 from app.db import utcnow
@@ -53,15 +52,7 @@ def link_serializer(secret_key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(secret_key, salt=LINK_SALT)
 
 
-@dataclass(frozen=True)
-class Asked:
-    """What a request for a link may do: be refused (``refused``), or go ahead and mail or not (``muted``)."""
-
-    refused: bool
-    muted: bool
-
-
-def live_link(email: str) -> object:
+def live_link(email: str) -> Select[tuple[int]]:
     """A link mailed to ``email`` that still signs in: mailed, unused, young enough, not voided since."""
     return select(LoginToken.id).where(
         LoginToken.email == email, LoginToken.player_id.is_not(None), LoginToken.used_at.is_(None),
@@ -69,32 +60,39 @@ def live_link(email: str) -> object:
         ~revoked(LoginToken.player_id, LoginToken.created_at)).limit(1)
 
 
-def ask_for_link(db_session: Session, email: str, client: str) -> tuple[Asked, int | None]:
-    """Count the request against the limits and, if allowed, record it: (what to do, the new row's id).
+def ask_for_link(db_session: Session, email: str, client: str) -> int | None:
+    """Count the request against the limits and, if allowed, record it: the new row's id (None: refused).
 
     Nothing here depends on whether the address plays here: the same statements run for any address."""
     since = utcnow() - timedelta(hours=1)
-    by_client, by_both, by_address = db_session.execute(select(
+    by_client, by_both = db_session.execute(select(
         func.coalesce(func.sum(case((LoginToken.client == client, 1), else_=0)), 0),
-        func.coalesce(func.sum(case(((LoginToken.client == client) & (LoginToken.email == email), 1), else_=0)), 0),
         func.coalesce(func.sum(case((LoginToken.email == email, 1), else_=0)), 0),
-    ).where(LoginToken.created_at >= since, or_(LoginToken.client == client, LoginToken.email == email))).one()
+    ).where(LoginToken.created_at >= since, LoginToken.client == client)).one()
     if by_client >= PER_CLIENT or by_both >= PER_ADDRESS_AND_CLIENT:
-        return Asked(refused=True, muted=True), None
-    live = db_session.scalar(live_link(email))
+        return None
     row = LoginToken(nonce=secrets.token_urlsafe(24), email=email, player_id=None, client=client)
     db_session.add(row)
     db_session.flush()
-    return Asked(refused=False, muted=by_address >= MAILS_PER_ADDRESS and live is not None), row.id
+    return row.id
 
 
-def queue_link_mail(server: Server, token_id: int, muted: bool) -> None:
+def muted(db_session: Session, row: LoginToken) -> bool:
+    """Past ``MAILS_PER_ADDRESS`` requests for the address in the hour before this one, while a link mailed
+    to it still works."""
+    earlier = db_session.scalar(select(func.count(LoginToken.id)).where(
+        LoginToken.email == row.email, LoginToken.id < row.id,
+        LoginToken.created_at >= row.created_at - timedelta(hours=1))) or 0
+    return earlier >= MAILS_PER_ADDRESS and db_session.scalar(live_link(row.email)) is not None
+
+
+def queue_link_mail(server: Server, token_id: int) -> None:
     """Hand the mail of a recorded request to the background thread, whoever asked for whatever address."""
     with _lock:
         if len(_waiting) >= MAILS_WAITING:
             log.warning("sign-in link %s not mailed: %s mails are waiting already", token_id, len(_waiting))
             return
-        job = _jobs.submit(_mail_link, server, token_id, muted)
+        job = _jobs.submit(_mail_link, server, token_id)
         _waiting.add(job)
     job.add_done_callback(_finished)
 
@@ -111,14 +109,16 @@ def wait_for_link_mail(timeout: float = 30.0) -> None:
     wait(jobs, timeout)
 
 
-def _mail_link(server: Server, token_id: int, muted: bool) -> None:
-    """The link's mail, if the address plays here and the request was not muted; the row then names the player
-    (only such a row signs in)."""
+def _mail_link(server: Server, token_id: int) -> None:
+    """The link's mail, if the address plays here and the request is not muted; the row then names the player
+    (only such a row signs in). The player's row is locked meanwhile, so that several processes making mail
+    for one address decide one after the other."""
     try:
         with server.db.transaction() as db_session:
             row = db_session.get(LoginToken, token_id)
-            player = db_session.scalar(select(Player).where(Player.email == row.email)) if row else None
-            if row is None or player is None or muted:
+            player = db_session.scalar(select(Player).where(Player.email == row.email).with_for_update()) \
+                if row else None
+            if row is None or player is None or muted(db_session, row):
                 return
             row.player_id = player.id
             link = f"{server.settings.base_url}/login/{link_serializer(server.settings.secret_key).dumps(row.nonce)}"
