@@ -24,6 +24,7 @@ from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
 from app.web.auth import signed_in_player_id
 from app.web.keyed import KeyRefused, open_by_key
+from app.web.svg_style import without_inline_style
 
 blueprint = Blueprint("pages", __name__)
 
@@ -75,12 +76,12 @@ def turn_text(game: Game, side: str) -> tuple[str, bool]:
 
 def pictures(figure: Figure) -> list[list[tuple[str, str]]]:
     """Each row of a figure's grids as (caption, SVG) pairs."""
-    return [[(grid.caption, grid_svg(grid)) for grid in row] for row in figure.layout]
+    return [[(grid.caption, without_inline_style(grid_svg(grid))) for grid in row] for row in figure.layout]
 
 
 def marks_key(figure: Figure) -> list[tuple[Markup, str]]:
     """What each kind of mark on the figure's boards means, with a square drawn as they draw it."""
-    return [(Markup(mark_key(mark)), MARK_MEANINGS[mark]) for mark in figure.marks()]
+    return [(Markup(without_inline_style(mark_key(mark))), MARK_MEANINGS[mark]) for mark in figure.marks()]
 
 
 @blueprint.get("/rules")
