@@ -8,6 +8,7 @@ the web refuses it too once the game has been over for ``HISTORY_LINK_DAYS``.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 from dataclasses import dataclass
@@ -21,7 +22,8 @@ from app.db import utcnow
 from app.tokens import KeyOnceSigner
 
 HISTORY_SALT = "mirrorpost.history-link"
-KEY_PAYLOAD = re.compile(r"(\d{1,12})\.(\d{1,12})\.(\d{1,16})")
+KEY_PAYLOAD = re.compile(r"(\d{1,12})\.(\d{1,12})\.([0-9a-z]{1,12})")
+SIGNATURE_BYTES = 16  # 128 bits of HMAC-SHA256: the link stays short enough for a line of mail
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,19 @@ def history_link(settings: Settings, game_id: int, player_id: int) -> str:
 
 
 def history_key(settings: Settings, game_id: int, player_id: int, issued: datetime) -> str:
-    """``game.player.milliseconds`` and its signature: the time is cut to the millisecond, never rounded up,
-    so a key made before a sign-out everywhere never reads as made after it."""
-    payload = f"{game_id}.{player_id}.{int(issued.timestamp() * 1000)}"
+    """``game.player.time`` and its signature, the time in milliseconds written in base 36: cut to the
+    millisecond, never rounded up, so a key made before a sign-out everywhere never reads as made after it."""
+    payload = f"{game_id}.{player_id}.{_base36(int(issued.timestamp() * 1000))}"
     return _signer(settings.secret_key).sign(payload).decode()
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits
 
 
 def read_history_key(settings: Settings, key: str) -> HistoryKey | None:
@@ -57,7 +68,7 @@ def read_history_key(settings: Settings, key: str) -> HistoryKey | None:
     match = KEY_PAYLOAD.fullmatch(payload)
     if match is None:
         return None
-    game_id, player_id, milliseconds = (int(part) for part in match.groups())
+    game_id, player_id, milliseconds = int(match.group(1)), int(match.group(2)), int(match.group(3), 36)
     return HistoryKey(game_id, player_id, datetime.fromtimestamp(milliseconds / 1000, UTC))
 
 
@@ -71,10 +82,17 @@ def _old_key(secret_key: str, key: str) -> HistoryKey | None:
         return None
 
 
+class HistorySigner(KeyOnceSigner):
+    """HMAC-SHA256 cut to ``SIGNATURE_BYTES``, in URL-safe base64."""
+
+    def get_signature(self, value: str | bytes) -> bytes:
+        return base64.urlsafe_b64encode(self.mac(value)[:SIGNATURE_BYTES]).rstrip(b"=")
+
+
 @lru_cache(maxsize=8)
-def _signer(secret_key: str) -> KeyOnceSigner:
+def _signer(secret_key: str) -> HistorySigner:
     """One signer per key: its derived key is worked out once, not for every move request."""
-    return KeyOnceSigner(secret_key, salt=f"{HISTORY_SALT}.issued", sep=".", digest_method=hashlib.sha256)
+    return HistorySigner(secret_key, salt=f"{HISTORY_SALT}.issued", sep=".", digest_method=hashlib.sha256)
 
 
 def rules_link(settings: Settings, variant_name: str) -> str:
