@@ -1,7 +1,7 @@
 """What a move request's history link opens: that one game's history as its player sees it, read only.
 
-Move requests get forwarded (to a friend, a club, a list), so the link gives its holder no more than the
-mail it came in showed: no session, no orders, no other game. It works while the game runs and for
+Move requests get forwarded (to a friend, a club, a list), so the link gives its holder only what its
+player was shown of that game: no session, no orders, no other game. It works while the game runs and for
 ``HISTORY_LINK_DAYS`` after it ends, and stops at once when its player signs out everywhere.
 """
 

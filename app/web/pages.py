@@ -209,14 +209,17 @@ def game_order(game_id: int) -> Response:
 
 
 @blueprint.get("/games/<int:game_id>/reveal")
-def reveal(game_id: int) -> str:
+def reveal(game_id: int) -> str | Response:
     with server().db.sessions() as db_session:
         game = db_session.get(Game, game_id)
+        player_id = signed_in_player_id()
+        public = game is not None and game.status == "over" and game.public_white and game.public_black
+        if player_id is None and not public:  # the game-over mail's link: its players sign in first
+            return redirect(url_for("signin.login_form"))
         if game is None or game.status != "over":
             abort(404)  # while a game runs nobody may see it
-        player_id = signed_in_player_id()
         is_player = player_id in (game.white_id, game.black_id)
-        if not is_player and not (game.public_white and game.public_black):
+        if not is_player and not public:
             abort(404)
         steps = history.reveal_steps(db_session, game)
         number = request.args.get("step", type=int) or len(steps)

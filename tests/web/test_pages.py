@@ -167,9 +167,13 @@ def test_reveal_after_the_end_for_both_and_for_anyone_once_both_agree(server):
     page = white.get(f"/games/{game_id}/reveal").data
     assert b"the reveal" in page and b"Black was told" in page
     stranger = client_for(server)
-    assert stranger.get(f"/games/{game_id}/reveal").status_code == 404
+    assert stranger.get(f"/games/{game_id}/reveal").status_code == 302  # to sign in, as for every private page
+    carol_game = table.new_game("carol@players.test", "dave@players.test")
+    carol = client_for(server, carol_game, table.game(carol_game).white_id)  # signed in, not a player of it
+    assert carol.get(f"/games/{game_id}/reveal").status_code == 404
     white.post(f"/games/{game_id}/public", data={"agree": "yes", "csrf_token": csrf_of(page)})
-    assert stranger.get(f"/games/{game_id}/reveal").status_code == 404  # one agreement is not enough
+    assert stranger.get(f"/games/{game_id}/reveal").status_code == 302  # one agreement is not enough
+    assert carol.get(f"/games/{game_id}/reveal").status_code == 404
     black = client_for(server, game_id, black_id)
     page = black.get(f"/games/{game_id}/reveal").data
     black.post(f"/games/{game_id}/public", data={"agree": "yes", "csrf_token": csrf_of(page)})
