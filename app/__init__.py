@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, Response
+from flask import Flask
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from app.config import ROOT
 from app.server import Server
@@ -17,7 +16,7 @@ def create_app(server: Server | None = None) -> Flask:
     from app.inbound import receive as inbound
 
     server = server or Server.from_env()
-    app = Flask(__name__, template_folder=str(ROOT / "templates"))
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config["SECRET_KEY"] = server.settings.secret_key
     app.config["MAX_CONTENT_LENGTH"] = inbound.LARGEST_MESSAGE  # a larger webhook body gets 413
     app.config.update(
@@ -28,8 +27,10 @@ def create_app(server: Server | None = None) -> Flask:
     )
     app.extensions["mirrorpost"] = server
     if server.settings.trusted_proxies:  # the client's address and scheme as the proxies saw them
-        hops = server.settings.trusted_proxies
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
+        from app.forwarding import TrustedForwarding
+
+        app.wsgi_app = TrustedForwarding(  # type: ignore[method-assign]
+            app.wsgi_app, server.settings.trusted_proxies, server.settings.trusted_proxy_addresses)
 
     from app.inbound.webhook import blueprint as webhook
     from app.web import register
@@ -37,14 +38,7 @@ def create_app(server: Server | None = None) -> Flask:
     csrf = CSRFProtect(app)
     csrf.exempt(webhook)  # machine-to-machine, authenticated by its own HMAC
     app.register_blueprint(webhook)
-    register(app)
-
-    @app.after_request
-    def security_headers(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        return response
+    register(app)  # with the headers every response gets (app/web/headers.py)
 
     @app.get("/healthz")
     def health() -> dict[str, str]:

@@ -138,11 +138,9 @@ def worker(once: bool) -> None:
 
 @cli.command(help="The whole server: web app, background worker and the inbound SMTP listener.")
 def serve() -> None:
-    from waitress.server import create_server
-
     from app import create_app
     from app.inbound.listener import start_listener
-    from app.server import settle_garbage_collection
+    from app.server import settle_garbage_collection, web_server
     from app.worker import Worker
 
     server = _server()
@@ -160,7 +158,7 @@ def serve() -> None:
     thread.start()
     where = "SMTP relay " + settings.smtp_host if settings.smtp_host else f"the Maildir {settings.outbox_maildir}"
     click.echo(f"outbound mail goes to {where}; database {settings.database_url}")
-    web = create_server(app, host=settings.web_host, port=settings.web_port, threads=8, ident="Mirrorpost")
+    web = web_server(app, settings)
     click.echo(f"web on http://{settings.web_host}:{settings.web_port}")
     _on_termination(_exit)
     try:

@@ -7,6 +7,7 @@ Maildir ``instance/outbox/``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -78,6 +79,7 @@ class Settings:
     message_time_budget: float = 5.0  # seconds of reading one message (parse, screen, quotes, commands)
     history_link_days: int = 30  # a move request's history link works until this long after the game ends
     trusted_proxies: int = 0  # reverse proxies in front of the web app whose X-Forwarded-For/-Proto count
+    trusted_proxy_addresses: tuple[str, ...] = ("127.0.0.1", "::1")  # ...when the connection comes from these
     inbound_retention_days: int = 30  # processed mail's raw bytes are dropped after this many days (0: kept)
     outbox_retention_days: int = 30  # sent mail's two parts are dropped after this many days (0: kept)
     retention_batch: int = 500  # rows of each kind retention handles in one round
@@ -101,6 +103,18 @@ def _secret_key(instance_path: Path) -> str:
     path.write_text(key)
     path.chmod(0o600)
     return key
+
+
+def _addresses(environ: dict[str, str], name: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    """Comma-separated addresses or networks (``10.0.0.0/8``), each checked now: a typo fails at start."""
+    value = environ.get(name, "")
+    found = tuple(part.strip() for part in value.split(",") if part.strip()) if value.strip() else default
+    for address in found:
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError as error:
+            raise ValueError(f"{name}: {address!r} is not an IP address or network") from error
+    return found
 
 
 def _float(environ: dict[str, str], name: str, default: float) -> float:
@@ -151,6 +165,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         message_time_budget=_float(env, "MESSAGE_TIME_BUDGET", 5.0),
         history_link_days=_int(env, "HISTORY_LINK_DAYS", 30),
         trusted_proxies=_int(env, "TRUSTED_PROXIES", 0),
+        trusted_proxy_addresses=_addresses(env, "TRUSTED_PROXY_ADDRESSES", ("127.0.0.1", "::1")),
         inbound_retention_days=_days(env, "INBOUND_RETENTION_DAYS", 30),
         outbox_retention_days=_days(env, "OUTBOX_RETENTION_DAYS", 30),
         retention_batch=max(_int(env, "RETENTION_BATCH", 500), 1),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass
+from typing import Any
 
 from app.config import Settings, load_settings
 from app.db import Database
@@ -29,6 +30,19 @@ class Server:
 
     def dispatcher(self, transport: Transport | None = None) -> Dispatcher:
         return Dispatcher(self.db, self.settings, transport or make_transport(self.settings), self.signer)
+
+
+def web_server(app: Any, settings: Settings) -> Any:
+    """Waitress serving ``app`` where ``WEB_HOST``/``WEB_PORT`` say (``run()`` until stopped).
+
+    Waitress removes the X-Forwarded headers unless told otherwise. With ``TRUSTED_PROXIES`` set they are
+    let through to the app, which believes them only on connections from ``TRUSTED_PROXY_ADDRESSES``
+    (app/forwarding.py); without it they are removed here as well as never read.
+    """
+    from waitress.server import create_server
+
+    return create_server(app, host=settings.web_host, port=settings.web_port, threads=8, ident="Mirrorpost",
+                         clear_untrusted_proxy_headers=not settings.trusted_proxies)
 
 
 def settle_garbage_collection() -> None:

@@ -18,13 +18,13 @@ from itsdangerous import Signer
 SIGNATURE_LENGTH = 20  # 100 bits of base32
 
 
-class Base32Signer(Signer):
-    """itsdangerous's signer with a lower-case, padding-free base32 signature.
+class KeyOnceSigner(Signer):
+    """itsdangerous's signer with its derived key worked out once, and the HMAC made by the standard library.
 
-    The derived key is worked out once (itsdangerous derives it again for every signature, and every
-    mail and every reply is signed or checked). The HMAC is the standard library's one-shot
-    ``hmac.digest`` with the digest's name: given a hash constructor, as itsdangerous gives it, ``hmac``
-    builds the HMAC in Python, twice as slowly. The signature is the same.
+    itsdangerous derives the key again for every signature, and every mail and every reply is signed or
+    checked. The HMAC is the standard library's one-shot ``hmac.digest`` with the digest's name: given a
+    hash constructor, as itsdangerous gives it, ``hmac`` builds the HMAC in Python, twice as slowly.
+    The signature is itsdangerous's own (URL-safe base64).
     """
 
     @cached_property
@@ -35,10 +35,22 @@ class Base32Signer(Signer):
     def digest_name(self) -> str:
         return self.digest_method().name
 
+    def mac(self, value: str | bytes) -> bytes:
+        return hmac.digest(self.key, value.encode() if isinstance(value, str) else value, self.digest_name)
+
     def get_signature(self, value: str | bytes) -> bytes:
-        value = value.encode() if isinstance(value, str) else value
-        raw = hmac.digest(self.key, value, self.digest_name)
-        return base64.b32encode(raw).decode().lower().rstrip("=")[:SIGNATURE_LENGTH].encode()
+        return base64.urlsafe_b64encode(self.mac(value)).rstrip(b"=")
+
+    def verify_signature(self, value: str | bytes, sig: str | bytes) -> bool:
+        return hmac.compare_digest(self.get_signature(value), sig.encode() if isinstance(sig, str) else sig)
+
+
+class Base32Signer(KeyOnceSigner):
+    """A signer whose signature is lower-case, padding-free base32, cut to ``SIGNATURE_LENGTH``: it survives
+    mail systems that change the case of an address's local part."""
+
+    def get_signature(self, value: str | bytes) -> bytes:
+        return base64.b32encode(self.mac(value)).decode().lower().rstrip("=")[:SIGNATURE_LENGTH].encode()
 
     def verify_signature(self, value: str | bytes, sig: str | bytes) -> bool:
         sig = sig.encode() if isinstance(sig, str) else sig

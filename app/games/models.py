@@ -26,6 +26,8 @@ class Player(Base):
     vacation_days_used: Mapped[int] = mapped_column(Integer, default=0)
     bounces: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # Every web key, sign-in link and session of this player issued before this time is void (app/games/access.py)
+    keys_valid_after: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class Game(Base):

@@ -6,8 +6,11 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
+    from app.web import headers, signin
     from app.web.auth import blueprint as auth
     from app.web.pages import blueprint as pages
 
     app.register_blueprint(auth)
+    signin.register(app)
     app.register_blueprint(pages)
+    headers.register(app)

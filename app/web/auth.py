@@ -1,34 +1,26 @@
-"""Sign-in without passwords: a signed, short-lived, single-use link by mail.
+"""Web sessions: opened only by a sign-in link mailed to the player, ended by signing out.
 
-The move requests' own history links (signed, for one game and one player) sign a
-player in too, by a button on the page they open (never by the GET alone, which a
-mail scanner or a browser's prefetch may make), and only while the game runs and for
-``HISTORY_LINK_DAYS`` after it ends. Link requests are rate-limited per address and
-per client. A session is a row on the server as well as a cookie: signing out ends the
-row, so a copy of the cookie kept afterwards signs nobody in.
+A session is a row on the server as well as a cookie: signing out ends the row, so a copy of the cookie
+kept afterwards signs nobody in. Signing out everywhere voids every session, sign-in link and history
+link of the player issued until then (app/games/access.py); each is checked against that time when used.
+A move request's history link opens one game's history read only and never a session (app/web/keyed.py).
 """
 
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from typing import Any
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from sqlalchemy import func, select, update
+from flask import Blueprint, current_app, flash, g, redirect, session, url_for
+from sqlalchemy import ColumnElement, select, update
 from werkzeug.wrappers import Response
 
 from app.db import utcnow
-from app.games.links import read_history_key
-from app.games.models import Event, Game, Player
-from app.games.service import GameService
-from app.web.models import LoginToken, WebSession
+from app.games.access import sign_out_everywhere
+from app.games.models import Player
+from app.web.models import WebSession
 
 blueprint = Blueprint("auth", __name__)
-LINK_SALT = "mirrorpost.login-link"
-LINK_MAX_AGE = timedelta(minutes=15)
-PER_ADDRESS_PER_HOUR = 3
-PER_CLIENT_PER_HOUR = 10
 
 
 def server():
@@ -39,10 +31,6 @@ def server():
 def session_context() -> dict[str, object]:
     """Pages ask the server whether the session is open (the cookie alone does not say)."""
     return {"signed_in_player_id": signed_in_player_id}
-
-
-def serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(server().settings.secret_key, salt=LINK_SALT)
 
 
 @blueprint.before_app_request
@@ -56,16 +44,23 @@ def signed_in_player_id() -> int | None:
     return g.get("player_id")
 
 
+def revoked(player_id: ColumnElement[Any], issued_at: ColumnElement[Any]) -> ColumnElement[bool]:
+    """SQL: the player signed out everywhere at or after ``issued_at`` (a correlated test, not a join)."""
+    return select(Player.id).where(Player.id == player_id, Player.keys_valid_after >= issued_at).exists()
+
+
 def open_session_player(key: object) -> int | None:
-    if not isinstance(key, str) or not key:
+    if not isinstance(key, str) or not key or len(key) > 64:
         return None
     since = utcnow() - current_app.permanent_session_lifetime
     with server().db.sessions() as db_session:
         return db_session.scalar(select(WebSession.player_id).where(
-            WebSession.key == key, WebSession.ended_at.is_(None), WebSession.created_at >= since))
+            WebSession.key == key, WebSession.ended_at.is_(None), WebSession.created_at >= since,
+            ~revoked(WebSession.player_id, WebSession.created_at)))
 
 
 def sign_in(player_id: int) -> None:
+    """A new session for the player: a new row and a new cookie (nothing of the old cookie is kept)."""
     key = secrets.token_urlsafe(32)
     with server().db.transaction() as db_session:
         db_session.add(WebSession(key=key, player_id=player_id))
@@ -75,112 +70,31 @@ def sign_in(player_id: int) -> None:
     g.player_id = player_id
 
 
-@blueprint.get("/login")
-def login_form() -> str:
-    return render_template("web/login.html", title="Sign in")
-
-
-@blueprint.post("/login")
-def login_request() -> tuple[str, int] | str:
-    email = (request.form.get("email") or "").strip().lower()
-    if "@" not in email or len(email) > 320 or " " in email:
-        return render_template("web/login.html", title="Sign in", error="Please enter an email address."), 400
-    client = (request.remote_addr or "unknown")[:64]
-    since = utcnow() - timedelta(hours=1)
-    db = server().db
-    with db.transaction() as db_session:
-        by_client = db_session.scalar(select(func.count(LoginToken.id)).where(
-            LoginToken.client == client, LoginToken.created_at >= since)) or 0
-        by_address = db_session.scalar(select(func.count(LoginToken.id)).where(
-            LoginToken.email == email, LoginToken.created_at >= since)) or 0
-        if by_client >= PER_CLIENT_PER_HOUR or by_address >= PER_ADDRESS_PER_HOUR:
-            return render_template("web/message.html", title="Too many requests", paragraphs=[
-                "Too many sign-in links were asked for in the last hour. Please wait a while and try again, "
-                "or use the history link in your latest move request.",
-            ]), 429
-        player = db_session.scalar(select(Player).where(Player.email == email))
-        nonce = secrets.token_urlsafe(24)
-        db_session.add(LoginToken(nonce=nonce, email=email, player_id=player.id if player else None, client=client))
-        if player is not None:
-            link = server().settings.base_url + url_for("auth.login_link", token=serializer().dumps(nonce))
-            service = GameService(db_session.connection(), server().settings, server().signer)
-            service.mailer.send_login_link(player, link, int(LINK_MAX_AGE.total_seconds() // 60))
-    # The same answer whether or not the address plays here: the page reveals nobody's address.
-    return render_template("web/message.html", title="Check your mail", paragraphs=[
-        f"If {email} plays here, a sign-in link is on its way. It works once, for "
-        f"{int(LINK_MAX_AGE.total_seconds() // 60)} minutes.",
-    ])
-
-
-@blueprint.get("/login/<token>")
-def login_link(token: str) -> Response | tuple[str, int]:
-    failure = render_template("web/message.html", title="Link not valid", paragraphs=[
-        "This sign-in link has expired or has already been used. Ask for a new one.",
-    ]), 400
-    try:
-        nonce = serializer().loads(token, max_age=int(LINK_MAX_AGE.total_seconds()))
-    except SignatureExpired:
-        return failure
-    except BadSignature:
-        abort(404)
-    with server().db.transaction() as db_session:
-        query = select(LoginToken).where(LoginToken.nonce == nonce).with_for_update()
-        row = db_session.scalar(query)
-        if row is None or row.used_at is not None or row.player_id is None:
-            return failure
-        row.used_at = utcnow()
-        player_id = row.player_id
-    sign_in(player_id)
-    return redirect(url_for("pages.games"))
-
-
-@blueprint.post("/logout")
-def logout() -> Response:
+def end_this_session() -> None:
     key = session.get("sid")
     if isinstance(key, str):
         with server().db.transaction() as db_session:
             db_session.execute(update(WebSession).where(WebSession.key == key, WebSession.ended_at.is_(None))
                                .values(ended_at=utcnow()))
     session.clear()
-    return redirect(url_for("auth.login_form"))
+    g.player_id = None
 
 
-def history_link_page(game_id: int, key: str) -> tuple[str, int] | str:
-    """What a move request's history link opens: a button that signs in (``open_history``), if the key is
-    one of this game's and still valid."""
-    if history_key_player(game_id, key) is None:
-        return render_template("web/message.html", title="Link not valid", paragraphs=[
-            "This history link has expired: it works while the game runs and for a while after it ends. "
-            "Sign in with a link by mail instead.",
-        ]), 410
-    return render_template("web/open_history.html", title=f"Game {game_id}", game_id=game_id, key=key)
+@blueprint.post("/logout")
+def logout() -> Response:
+    end_this_session()
+    return redirect(url_for("signin.login_form"))
 
 
-@blueprint.post("/games/<int:game_id>/open")
-def open_history(game_id: int) -> Response | tuple[str, int]:
-    player_id = history_key_player(game_id, request.form.get("key", ""))
-    if player_id is None:
-        return render_template("web/message.html", title="Link not valid", paragraphs=[
-            "This history link has expired. Sign in with a link by mail instead.",
-        ]), 410
-    sign_in(player_id)
-    return redirect(url_for("pages.game_history", game_id=game_id))
-
-
-def history_key_player(game_id: int, key: str) -> int | None:
-    """The player a history key names, while its game runs and for ``HISTORY_LINK_DAYS`` after it ended."""
-    found = read_history_key(server().settings, key)
-    if found is None or found[0] != game_id:
-        abort(404)
-    with server().db.sessions() as db_session:
-        game = db_session.get(Game, game_id)
-        if game is None or found[1] not in (game.white_id, game.black_id):
-            abort(404)
-        if game.status in ("over", "declined"):
-            ended = db_session.scalar(select(func.max(Event.created_at)).where(Event.game_id == game_id))
-            ended = ended or game.updated_at
-            if ended.tzinfo is None:
-                ended = ended.replace(tzinfo=utcnow().tzinfo)
-            if ended < utcnow() - timedelta(days=server().settings.history_link_days):
-                return None
-    return found[1]
+@blueprint.post("/logout/everywhere")
+def logout_everywhere() -> Response:
+    """Every session of the player ends, and every link mailed to them so far stops working."""
+    player_id = signed_in_player_id()
+    if player_id is not None:
+        with server().db.transaction() as db_session:
+            sign_out_everywhere(db_session.connection(), player_id)
+    end_this_session()
+    if player_id is not None:
+        flash("Signed out everywhere: every session has ended, and the links in the mail you had so far "
+              "(history links, sign-in links) no longer work. New move requests carry new links.")
+    return redirect(url_for("signin.login_form"))

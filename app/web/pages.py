@@ -22,7 +22,9 @@ from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.base import MOVES
 from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
-from app.web.auth import history_link_page, signed_in_player_id
+from app.web.auth import signed_in_player_id
+from app.web.keyed import KeyRefused, open_by_key
+from app.web.svg_style import without_inline_style
 
 blueprint = Blueprint("pages", __name__)
 
@@ -39,6 +41,16 @@ def own_game(db_session, game_id: int) -> tuple[Game, Player, str]:
         abort(404)
     player = db_session.get(Player, player_id)
     return game, player, game.side_of(player)
+
+
+def viewed_game(db_session, game_id: int) -> tuple[Game, Player, str, str | None]:
+    """The game, the player whose view is shown, their side, and the history key if a link opened it (read
+    only) rather than the session."""
+    key = request.args.get("key")
+    if key:
+        opened = open_by_key(db_session, game_id, key)
+        return opened.game, opened.player, opened.game.side_of(opened.player), key
+    return *own_game(db_session, game_id), None
 
 
 def turn_text(game: Game, side: str) -> tuple[str, bool]:
@@ -64,12 +76,12 @@ def turn_text(game: Game, side: str) -> tuple[str, bool]:
 
 def pictures(figure: Figure) -> list[list[tuple[str, str]]]:
     """Each row of a figure's grids as (caption, SVG) pairs."""
-    return [[(grid.caption, grid_svg(grid)) for grid in row] for row in figure.layout]
+    return [[(grid.caption, without_inline_style(grid_svg(grid))) for grid in row] for row in figure.layout]
 
 
 def marks_key(figure: Figure) -> list[tuple[Markup, str]]:
     """What each kind of mark on the figure's boards means, with a square drawn as they draw it."""
-    return [(Markup(mark_key(mark)), MARK_MEANINGS[mark]) for mark in figure.marks()]
+    return [(Markup(without_inline_style(mark_key(mark))), MARK_MEANINGS[mark]) for mark in figure.marks()]
 
 
 @blueprint.get("/rules")
@@ -91,18 +103,18 @@ def rules(name: str) -> str:
 
 @blueprint.get("/")
 def index() -> Response:
-    return redirect(url_for("pages.games") if signed_in_player_id() else url_for("auth.login_form"))
+    return redirect(url_for("pages.games") if signed_in_player_id() else url_for("signin.login_form"))
 
 
 @blueprint.get("/games")
 def games() -> str | Response:
     player_id = signed_in_player_id()
     if player_id is None:
-        return redirect(url_for("auth.login_form"))
+        return redirect(url_for("signin.login_form"))
     with server().db.sessions() as db_session:
         player = db_session.get(Player, player_id)
         if player is None:
-            return redirect(url_for("auth.login_form"))
+            return redirect(url_for("signin.login_form"))
         rows = db_session.scalars(select(Game).where(  # both players of every game by primary key, in two statements
             (Game.white_id == player_id) | (Game.black_id == player_id)).order_by(Game.id.desc())
             .options(selectinload(Game.white), selectinload(Game.black))).all()
@@ -124,19 +136,20 @@ def games() -> str | Response:
 
 @blueprint.get("/games/<int:game_id>")
 def game_history(game_id: int) -> str | Response | tuple[str, int]:
-    key = request.args.get("key")
-    if key:  # the signed link of a move request: a button that signs in as that player
-        return history_link_page(game_id, key)
-    if signed_in_player_id() is None:
-        return redirect(url_for("auth.login_form"))
+    if not request.args.get("key") and signed_in_player_id() is None:
+        return redirect(url_for("signin.login_form"))
     with server().db.sessions() as db_session:
-        game, player, side = own_game(db_session, game_id)
+        try:
+            game, player, side, key = viewed_game(db_session, game_id)
+        except KeyRefused as refusal:
+            return refusal.page
         steps = history.player_steps(db_session, game, side)
         number = request.args.get("step", type=int) or len(steps)
         if steps and not 1 <= number <= len(steps):
             abort(404)
         current = steps[number - 1] if steps else None
         turn, may_order = turn_text(game, side)
+        may_order = may_order and key is None  # a history link shows; only a session orders
         opponent = game.black if side == "white" else game.white
         presenter = presenter_for(game.variant)
         names = Names(side, game.white.name, game.black.name)
@@ -151,8 +164,11 @@ def game_history(game_id: int) -> str | Response | tuple[str, int]:
         context = {
             "title": f"Game {game.id}",
             "game": {"id": game.id, "title": variant.title, "variant": game.variant, "side": SIDE_TITLE[side],
+                     "player": player.name,
                      "opponent": opponent.name, "status": game.status, "turn": turn, "over": game.status == "over",
-                     "result": game.result},
+                     "result": game.result, "reveal_open": key is None or (game.public_white and game.public_black)},
+            "key": key,
+            "keyed": key is not None,
             "steps": steps,
             "current": current,
             "figure": pictures(figure),
@@ -167,9 +183,12 @@ def game_history(game_id: int) -> str | Response | tuple[str, int]:
 
 
 @blueprint.get("/games/<int:game_id>.json")
-def game_json(game_id: int) -> Response:
+def game_json(game_id: int) -> Response | tuple[Response, int]:
     with server().db.sessions() as db_session:
-        game, _player, side = own_game(db_session, game_id)
+        try:
+            game, _player, side, _key = viewed_game(db_session, game_id)
+        except KeyRefused:
+            return jsonify({"error": "this history link no longer works"}), 410
         return jsonify(history.json_history(game, side, history.player_steps(db_session, game, side)))
 
 
@@ -190,14 +209,17 @@ def game_order(game_id: int) -> Response:
 
 
 @blueprint.get("/games/<int:game_id>/reveal")
-def reveal(game_id: int) -> str:
+def reveal(game_id: int) -> str | Response:
     with server().db.sessions() as db_session:
         game = db_session.get(Game, game_id)
+        player_id = signed_in_player_id()
+        public = game is not None and game.status == "over" and game.public_white and game.public_black
+        if player_id is None and not public:  # the game-over mail's link: its players sign in first
+            return redirect(url_for("signin.login_form"))
         if game is None or game.status != "over":
             abort(404)  # while a game runs nobody may see it
-        player_id = signed_in_player_id()
         is_player = player_id in (game.white_id, game.black_id)
-        if not is_player and not (game.public_white and game.public_black):
+        if not is_player and not public:
             abort(404)
         steps = history.reveal_steps(db_session, game)
         number = request.args.get("step", type=int) or len(steps)

@@ -9,8 +9,9 @@ rejected without a word to White, unreadable lines and ``board``/``help``/``hist
 the event record gives White the same messages and views in both worlds, everything White receives must be
 the same in both: every mail as delivered (every header and identifier, the envelope sender, both parts),
 White's history page, games page and JSON. Only what is random by construction is set aside: the random
-part of a Message-ID, an envelope key, a MIME boundary, salts, and the times of day (Date, deadlines, and the
-Outlook conversation index, which is the game's start and is checked to be the same on every mail). Side
+part of a Message-ID, an envelope key, a MIME boundary, salts, and the times of day (Date, deadlines, a
+history link's issue time, and the Outlook conversation index, which is the game's start and is checked to be
+the same on every mail). Side
 View is run in each of its three physics.
 """
 
@@ -43,6 +44,7 @@ VOLATILE = [
     (re.compile(r"\.[0-9a-f]{16}@"), ".<random>@"),  # a Message-ID's random part
     (re.compile(r"\+bounce\.[a-z2-7]{26}@"), "+bounce.<random>@"),  # an envelope key (random)
     (re.compile(r"\w{3} \d\d \w{3} \d{4}, \d\d:\d\d UTC"), "<time>"),  # deadlines
+    (re.compile(r"(\?key=\d+\.\d+\.)[0-9a-z]+\.[\w-]+"), r"\1<issued>"),  # a history link's issue time, signed
 ]
 TIMES = {"date", "thread-index"}  # when the mail was made; when the game began (the same on each of its mails)
 

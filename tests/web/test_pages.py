@@ -2,6 +2,7 @@
 
 import itsdangerous.timed
 
+from app.web.signin_links import wait_for_link_mail
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for, csrf_of, login_link
@@ -27,7 +28,10 @@ def test_sign_in_through_a_mailed_single_use_link(server):
     response = request_link(client, ALICE)
     assert response.status_code == 200 and b"a sign-in link is on its way" in response.data
     link = login_link(table, ALICE)
-    assert client.get(link).status_code == 302
+    button = client.get(link)
+    assert button.status_code == 200 and b"Sign in</button>" in button.data
+    assert client.get("/games").status_code == 302  # the GET signed nobody in
+    assert client.post(link, data={"csrf_token": csrf_of(button.data)}).status_code == 302
     page = client.get("/games").data
     assert f"Game {game_id}".encode() in page and b"your move" in page
     other = client_for(server)
@@ -39,6 +43,7 @@ def test_unknown_address_gets_the_same_answer_and_no_mail(server):
     client = client_for(server)
     response = request_link(client, "stranger@players.test")
     assert response.status_code == 200 and b"a sign-in link is on its way" in response.data
+    wait_for_link_mail()
     assert table.mails("stranger@players.test") == []
 
 
@@ -48,6 +53,7 @@ def test_expired_link_is_refused(server, monkeypatch):
     real = itsdangerous.timed.time.time
     monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: real() - 3600)
     request_link(client, ALICE)
+    wait_for_link_mail()  # the link is signed when its mail is made
     monkeypatch.undo()
     assert client.get(login_link(table, ALICE)).status_code == 400
     assert client.get("/games").status_code == 302
@@ -73,11 +79,12 @@ def test_tampered_link_is_not_found(server):
     assert client_for(server).get("/login/not-a-real-token").status_code == 404
 
 
-def test_link_requests_are_rate_limited_per_address_and_per_client(server):
+def test_link_requests_are_rate_limited_per_address_and_client_and_per_client(server):
     table, *_ = ids(server)
     client = client_for(server)
     statuses = [request_link(client, ALICE).status_code for _ in range(4)]
     assert statuses == [200, 200, 200, 429]
+    wait_for_link_mail()
     assert len(table.mails(ALICE, "login")) == 3
     other = client_for(server)
     statuses = [request_link(other, f"p{n}@players.test").status_code for n in range(8)]
@@ -160,9 +167,13 @@ def test_reveal_after_the_end_for_both_and_for_anyone_once_both_agree(server):
     page = white.get(f"/games/{game_id}/reveal").data
     assert b"the reveal" in page and b"Black was told" in page
     stranger = client_for(server)
-    assert stranger.get(f"/games/{game_id}/reveal").status_code == 404
+    assert stranger.get(f"/games/{game_id}/reveal").status_code == 302  # to sign in, as for every private page
+    carol_game = table.new_game("carol@players.test", "dave@players.test")
+    carol = client_for(server, carol_game, table.game(carol_game).white_id)  # signed in, not a player of it
+    assert carol.get(f"/games/{game_id}/reveal").status_code == 404
     white.post(f"/games/{game_id}/public", data={"agree": "yes", "csrf_token": csrf_of(page)})
-    assert stranger.get(f"/games/{game_id}/reveal").status_code == 404  # one agreement is not enough
+    assert stranger.get(f"/games/{game_id}/reveal").status_code == 302  # one agreement is not enough
+    assert carol.get(f"/games/{game_id}/reveal").status_code == 404
     black = client_for(server, game_id, black_id)
     page = black.get(f"/games/{game_id}/reveal").data
     black.post(f"/games/{game_id}/public", data={"agree": "yes", "csrf_token": csrf_of(page)})
@@ -171,11 +182,8 @@ def test_reveal_after_the_end_for_both_and_for_anyone_once_both_agree(server):
 
 
 def test_session_cookie_is_http_only_and_lax(server):
-    _, game_id, white_id, _ = ids(server)
-    client = client_for(server)
-    from app.games.links import history_link
-
-    response = client.get(history_link(server.settings, game_id, white_id).replace(server.settings.base_url, ""))
+    ids(server)
+    response = client_for(server).get("/login")  # the CSRF token is kept in the session cookie
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 

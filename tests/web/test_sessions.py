@@ -1,20 +1,25 @@
-"""Sessions end on the server when their player signs out; history links need a button and expire with the game."""
+"""Sessions end on the server when their player signs out; signing out everywhere voids every earlier key."""
 
 from datetime import timedelta
 
 from sqlalchemy import update
 
 from app.db import utcnow
+from app.games.access import sign_out_everywhere
 from app.games.links import history_link
-from app.games.models import Event
-from tests.server.harness import ALICE, BOB, Table
-from tests.web_helpers import client_for, csrf_of
+from app.web.models import LoginToken
+from tests.server.harness import Table
+from tests.web_helpers import client_for, csrf_of, sign_in_path
 
 
 def started(server):
     table = Table(server)
     game_id = table.start()
     return table, game_id, table.game(game_id).white_id
+
+
+def path_of(server, url: str) -> str:
+    return url.replace(server.settings.base_url, "")
 
 
 def test_a_session_cookie_kept_after_logout_no_longer_signs_in(server):
@@ -33,32 +38,73 @@ def test_a_session_cookie_kept_after_logout_no_longer_signs_in(server):
     assert other.get("/games").status_code == 200
 
 
-def test_a_history_link_opens_a_page_whose_button_signs_in_and_a_get_alone_does_not(server):
-    _table, game_id, white_id = started(server)
-    client = client_for(server)
-    url = history_link(server.settings, game_id, white_id).replace(server.settings.base_url, "")
-    page = client.get(url)
-    assert page.status_code == 200 and b"Open my history" in page.data
-    assert client.get("/games").status_code == 302  # the GET signed nobody in
-    assert client.post(f"/games/{game_id}/open", data={"key": url.split("key=")[1]}).status_code == 400  # CSRF
-    assert client.post(f"/games/{game_id}/open", data={"key": url.split("key=")[1],
-                                                       "csrf_token": csrf_of(page.data)}).status_code == 302
-    assert client.get(f"/games/{game_id}").status_code == 200
-
-
-def test_a_history_link_expires_some_days_after_its_game_ends(server):
+def test_sign_out_everywhere_on_the_web_voids_every_earlier_session_and_link_of_that_player_only(server):
     table, game_id, white_id = started(server)
-    table.reply(ALICE, "resign", kind="request")
-    url = history_link(server.settings, game_id, white_id).replace(server.settings.base_url, "")
-    assert client_for(server).get(url).status_code == 200  # just over: still good
+    black_id = table.game(game_id).black_id
+    phone, laptop = client_for(server, game_id, white_id), client_for(server, game_id, white_id)
+    opponent = client_for(server, game_id, black_id)
+    old_history = path_of(server, history_link(server.settings, game_id, white_id))
+    old_sign_in = sign_in_path(server, white_id)  # mailed, not yet used
+    opponents_history = path_of(server, history_link(server.settings, game_id, black_id))
+    page = laptop.get("/games").data
+    assert b"Sign out everywhere</button>" in page
+    response = laptop.post("/logout/everywhere", data={"csrf_token": csrf_of(page)}, follow_redirects=True)
+    assert b"Signed out everywhere" in response.data
+    for client in (phone, laptop):
+        assert client.get("/games").status_code == 302
+        assert client.get(f"/games/{game_id}.json").status_code == 404
+    stranger = client_for(server)
+    assert stranger.get(old_history).status_code == 410
+    assert stranger.get(old_sign_in).status_code == 400
+    assert opponent.get("/games").status_code == 200  # the opponent's session and link are untouched
+    assert stranger.get(opponents_history).status_code == 200
+    # What is issued afterwards works: the next move request's link, a new sign-in.
+    assert stranger.get(path_of(server, history_link(server.settings, game_id, white_id))).status_code == 200
+    assert client_for(server, game_id, white_id).get("/games").status_code == 200
+
+
+def test_the_mail_commands_function_signs_out_everywhere_as_the_button_does(server):
+    """``app.games.access.sign_out_everywhere`` is what a command by mail calls: the same effect."""
+    _table, game_id, white_id = started(server)
+    signed_in = client_for(server, game_id, white_id)
+    old_history = path_of(server, history_link(server.settings, game_id, white_id))
+    old_sign_in = sign_in_path(server, white_id)
     with server.db.engine.begin() as connection:
-        connection.execute(update(Event).where(Event.game_id == game_id).values(
-            created_at=utcnow() - timedelta(days=server.settings.history_link_days + 1)))
+        sign_out_everywhere(connection, white_id)
+    assert signed_in.get("/games").status_code == 302
+    assert client_for(server).get(old_history).status_code == 410
+    assert client_for(server).get(old_sign_in).status_code == 400
+    assert client_for(server, game_id, white_id).get("/games").status_code == 200
+
+
+def test_a_sign_in_link_voided_between_its_page_and_its_button_signs_nobody_in(server):
+    _table, _game_id, white_id = started(server)
     client = client_for(server)
-    page = client.get(url)
-    assert page.status_code == 410 and b"expired" in page.data
-    key = url.split("key=")[1]
-    csrf = csrf_of(client.get("/login").data)
-    assert client.post(f"/games/{game_id}/open", data={"key": key, "csrf_token": csrf}).status_code == 410
+    path = sign_in_path(server, white_id)
+    page = client.get(path)
+    with server.db.engine.begin() as connection:
+        sign_out_everywhere(connection, white_id)
+    assert client.post(path, data={"csrf_token": csrf_of(page.data)}).status_code == 400
     assert client.get("/games").status_code == 302
-    assert table.mails(BOB)  # the game itself is untouched
+
+
+def test_sessions_expire_after_thirty_days(server):
+    _table, game_id, white_id = started(server)
+    client = client_for(server, game_id, white_id)
+    from app.web.models import WebSession
+
+    with server.db.engine.begin() as connection:
+        connection.execute(update(WebSession).values(created_at=utcnow() - timedelta(days=31)))
+    assert client.get("/games").status_code == 302
+
+
+def test_a_sign_in_link_of_an_address_that_does_not_play_here_signs_nobody_in(server):
+    """A row for an unknown address (every request makes one) names no player: its link, could anyone make
+    it, would open nothing."""
+    started(server)
+    with server.db.transaction() as session:
+        session.add(LoginToken(nonce="n" * 32, email="stranger@players.test", player_id=None, client="x"))
+    from app.web.signin_links import link_serializer
+
+    path = "/login/" + link_serializer(server.settings.secret_key).dumps("n" * 32)
+    assert client_for(server).get(path).status_code == 400
