@@ -19,7 +19,7 @@ from app.present.registry import presenter_for
 from app.present.rules_pages import rules_html
 from app.present.svg import DRAWN_LEGEND, grid_svg, mark_key
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
-from app.rules.base import MOVES
+from app.rules.base import MOVES, SIDES, other
 from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
 from app.web.auth import signed_in_player_id
@@ -227,8 +227,10 @@ def reveal(game_id: int) -> str | Response:
             abort(404)
         current = steps[number - 1] if steps else None
         presenter = presenter_for(game.variant)
-        figure = presenter.reveal(current.position, current.views, Names("white", game.white.name, game.black.name)) \
-            if current else Figure()
+        viewer = game.side_of(db_session.get(Player, player_id)) if is_player else "white"
+        names = Names(viewer, game.white.name, game.black.name)
+        told_both = [message for side in SIDES for message in current.told.get(side, [])] if current else []
+        figure = presenter.reveal(current.position, current.views, names, told_both) if current else Figure()
         variant = get_variant(game.variant)
         context = {
             "title": f"Game {game.id}: the reveal",
@@ -241,10 +243,10 @@ def reveal(game_id: int) -> str | Response:
             if is_player else None,
             "commitments": {side: game.commitments.get(side, {}) for side in ("white", "black")},
             "rows": variant.hidden_setups(variant.from_json(game.state)),
-            "record": presenter.record([Ply(step.move_number, step.by, step.order or None, step.told.get(step.by, []))
+            "record": presenter.record([Ply(step.move_number, step.by, step.order or None,
+                                            [*step.told.get(step.by, []), *step.told.get(other(step.by), [])])
                                         for step in steps if step.result in MOVES and step.by],
-                                       Names("white", game.white.name, game.black.name), game.result,
-                                       game.options),
+                                       names, game.result, game.options),
         }
         return render_template("web/reveal.html", **context)
 
