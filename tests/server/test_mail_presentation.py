@@ -288,7 +288,7 @@ def play_every_kind(mail: Game, name: str, options: str) -> None:
 
 
 CASES = {"looking-glass": "strikes=5", "side-view": "physics=2 setup=hidden", "quasi-alice-4d": "",
-         "palindromic": ""}
+         "palindromic": "", "kriegspiel": ""}
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

@@ -17,6 +17,7 @@ from app.rules.registry import VARIANTS, get_variant
 from tests.conftest import make_server as make_mirrorpost
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import free_port
+from tests.web.test_browser import sign_in
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -35,14 +36,6 @@ def site(tmp_path):
     http.shutdown()
     server.db.engine.dispose()
 
-
-def sign_in(page, base: str, table: Table, address: str) -> None:
-    page.goto(f"{base}/login")
-    page.fill("#email", address)
-    page.click("text=Mail me a sign-in link")
-    link = re.search(r"(http://\S+/login/\S+)", table.text(address, "login")).group(1)
-    page.goto(link)
-    assert page.url.endswith("/games")
 
 
 def play(table: Table, game_id: int, name: str, plies: int, seed: int) -> None:

@@ -44,7 +44,7 @@ def tries(state: GameState, side: Side, rng: random.Random, lines: int) -> list[
     guesses = illegal_guesses(state, side)
     chosen = rng.sample(guesses, min(len(guesses), rng.randrange(lines)))
     legal = list(state.board.generate_legal_moves())
-    if legal and rng.random() < 0.9:
+    if legal and (rng.random() < 0.9 or not chosen):  # a reply of no line at all would be no reply
         chosen.append(order_text(state.board, rng.choice(legal)))
     return [written(order, rng) for order in chosen] or ["resign"]
 
