@@ -1,4 +1,4 @@
-"""Each variant's rules for players: the pages in docs/rules/, one per variant, in the project's own words.
+"""Each variant's rules for players: the page ``rules.md`` in its presenter package, in the project's own words.
 
 The web shows them as HTML (``/rules/<variant>``), the ``rules`` command mails them as text, and every mail
 of a game links to its page.
@@ -11,13 +11,15 @@ from pathlib import Path
 
 import markdown
 
-RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+HERE = Path(__file__).resolve().parent
+PACKAGES = {"looking-glass": "looking_glass", "side-view": "side_view", "quasi-alice-4d": "quasi_alice",
+            "palindromic": "palindromic"}
 
 
 @cache
 def rules_text(variant_name: str) -> str:
     """The page as written (Markdown reads well as plain text)."""
-    return (RULES / f"{variant_name}.md").read_text(encoding="utf-8")
+    return (HERE / PACKAGES[variant_name] / "rules.md").read_text(encoding="utf-8")
 
 
 @cache
