@@ -36,11 +36,12 @@ from app.rules.values import (
     View,
     error,
     other,
+    rejected,
 )
 
 __all__ = [
     "COMMON_RESULTS", "MOVES", "SIDES", "Message", "OptionError", "OrderError", "Outcome", "Result", "RulesError",
-    "SetupError", "Side", "Variant", "View", "other",
+    "SetupError", "Side", "Variant", "View", "error", "other", "rejected",
 ]
 SIDE_TITLE = {"white": "White", "black": "Black"}
 
