@@ -120,3 +120,18 @@ def test_a_variant_from_a_package_of_its_own_is_served_by_mail_and_on_the_web(ga
     assert any(message["kind"] == "moved" for event in data["events"] for message in event["to"])
     reveal = client_for(game.server, 1, white_id).get("/games/1/reveal").data.decode()
     assert "The final position" in reveal and "1. e2-e4 e7-e5" in reveal
+
+
+def test_orders_by_email_as_players_write_them_by_mail(server):
+    """SV-3: 'Ke2' is answered with what is wrong in it, not 'no order found'; a piece letter that fits and
+    'I resign.' are carried out (RULES.md, "Orders by email")."""
+    from tests.server.harness import Table
+
+    table = Table(server, "side-view")
+    game_id = table.start()
+    table.reply(ALICE, "Thanks!\nKe2", kind="request")
+    text = " ".join(table.text(ALICE).split())
+    assert "Could not read 'Ke2' as an order" in text and "names only e2" in text and "no order" not in text
+    table.reply(ALICE, "Pe2-e4", kind="request")
+    table.reply(BOB, "I resign.", kind="request")
+    assert table.game(game_id).result == "1-0" and table.game(game_id).reason == "resigned"
