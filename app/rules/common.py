@@ -90,15 +90,17 @@ def adjudicate(variant: Variant, state: Any, side: Side, order: Any, rng: random
         return rejected(side, NOT_STARTED)
     if side != variant.orderer(state):
         return rejected(side, variant.not_your_turn(state, side), order.text())
-    try:
-        refusal = variant.piece_refusal(state, side, order)
-    except OrderError as problem:
-        return error(side, problem)
-    if refusal:
-        return rejected(side, refusal)
-    army = variant.army_to_move(state)
+    if getattr(order, "piece", None):  # a piece letter in front of the move (reading.PIECE)
+        try:
+            refusal = variant.piece_refusal(state, side, order)
+        except OrderError as problem:
+            return error(side, problem)
+        if refusal:
+            return rejected(side, refusal)
+    offer = state.draw_offer
+    army = variant.army_to_move(state) if offer is not None else None
     outcome = variant.move(state, side, order, rng)
-    if outcome.result in MOVES and state.draw_offer == other(army or side):
+    if offer is not None and outcome.result in MOVES and offer == other(army or side):
         state.draw_offer = None  # a move answers the opponent's offer
     return outcome
 

@@ -43,19 +43,17 @@ class LookingGlass(Variant):
 
     # ----------------------------------------------------------------- orders
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        """The template, then LG-10: what the order told each player goes into their notebook."""
-        number = state.move_number
-        outcome = super().play(state, side, text, rng)
-        self.referee.remember(state, outcome, number)
-        return outcome
-
     read_order = staticmethod(orders.read_order)
 
     def move(self, state: GameState, side: Side, order: Move | Castle, rng: random.Random | None) -> Outcome:
+        """The move, then LG-10: what it told each player goes into their notebook (only moves report)."""
+        number = state.move_number
         if isinstance(order, Castle):
-            return self.referee.castle(state, side, state.to_move, order)
-        return self.referee.move(state, side, state.to_move, order)
+            outcome = self.referee.castle(state, side, state.to_move, order)
+        else:
+            outcome = self.referee.move(state, side, state.to_move, order)
+        self.referee.remember(state, outcome, number)
+        return outcome
 
     def command(self, state: GameState, side: Side, name: str) -> Outcome:
         return self.referee.ask(state, side)

@@ -58,9 +58,10 @@ def castle(found: re.Match[str]) -> Castle:
 
 
 def move(found: re.Match[str]) -> Move:
-    squares = reading.coordinates(found, KING_PROMOTION)
-    return Move(squares.from_square, squares.to_square, squares.promotion, squares.piece,
-                WORLD_WORDS.get(found["world"] or ""))
+    to, world = found["to"], found["world"]
+    return Move(chess.parse_square(found["from"]), chess.parse_square(to),
+                reading.promotion_piece(found["promo"], to, KING_PROMOTION), reading.piece_letter(found["piece"]),
+                WORLD_WORDS[world] if world else None)
 
 
 FORMS: list[reading.Form] = [

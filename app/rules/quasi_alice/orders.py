@@ -92,9 +92,10 @@ def mentions_order(line: str) -> bool:
 
 
 def read_move(found: re.Match[str]) -> MoveOrder:
-    squares = reading.coordinates(found)
-    return MoveOrder(_upper(found["board"]), squares.from_square, squares.to_square, squares.promotion,
-                     _upper(found["onto"]), squares.piece)
+    to = found["to"]
+    return MoveOrder(_upper(found["board"]), chess.parse_square(found["from"]), chess.parse_square(to),
+                     reading.promotion_piece(found["promo"], to), _upper(found["onto"]),
+                     reading.piece_letter(found["piece"]))
 
 
 def read_castle(found: re.Match[str]) -> CastleOrder:

@@ -86,8 +86,10 @@ def resolve(state: GameState, order: MoveOrder | CastleOrder) -> Move:
         if move[0] == board and move[1] == order.origin and move[2] == order.to and move[4] == promotion
         and move[5] != CASTLE and (onto is None or move[3] == onto)
     ]
+    if len(matches) == 1:
+        return matches[0]
     written = MoveOrder(None, order.origin, order.to, order.promotion).text()
-    return _the_one(state, matches, board, written, order.onto, lambda snapshot, label: judge.before_transfer(
+    _not_one(state, matches, board, written, order.onto, lambda snapshot, label: judge.before_transfer(
         snapshot, label, order.origin, order.to, promotion or None))
 
 
@@ -100,16 +102,16 @@ def _resolve_castle(state: GameState, order: CastleOrder) -> Move:
         if move[5] == CASTLE and move[0] == board and (move[2] < move[1]) == order.long
         and (onto is None or move[3] == onto)
     ]
-    return _the_one(state, matches, board, CastleOrder(order.long).text(), order.onto,
-                    lambda snapshot, label: judge.castle_before_transfer(snapshot, label, order.long))
-
-
-def _the_one(state: GameState, matches: list[Move], board: int, written: str, onto: str | None,
-             before_transfer: Callable[[judge.Snapshot, str], str | judge.Played]) -> Move:
-    """The one legal move an order fits; else the error naming the destination boards it could mean, or the
-    first rule it breaks (``before_transfer`` judges the move on its board, ``_refuse`` the transfer)."""
     if len(matches) == 1:
         return matches[0]
+    _not_one(state, matches, board, CastleOrder(order.long).text(), order.onto,
+             lambda snapshot, label: judge.castle_before_transfer(snapshot, label, order.long))
+
+
+def _not_one(state: GameState, matches: list[Move], board: int, written: str, onto: str | None,
+             before_transfer: Callable[[judge.Snapshot, str], str | judge.Played]) -> NoReturn:
+    """An order that fits no legal move, or several: the error naming the destination boards it could mean,
+    or the first rule it breaks (``before_transfer`` judges the move on its board, ``_refuse`` the transfer)."""
     label = BOARD_NAMES[board]
     if matches:
         _ambiguous(matches, f"{label}:{written}")
