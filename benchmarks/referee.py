@@ -4,7 +4,7 @@ Per order: adjudicate one recorded random order (every kind the variant's random
 both players their views, against python-chess's ``push`` plus move generation per ply of a random
 standard game. Per perft node: the variant's ``perft`` from its start position, against python-chess's
 perft from the standard start at the same depth. Ours and the baseline run alternately in the same run
-(``measure.interleaved``), so the ratios hold on any machine; each is set against the variant's target.
+(``measure.interleaved``), so the ratios hold on any machine; each is set against the target its declaration states.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import chess
 
+from app.present.declaration import BenchTargets
+from app.present.registry import DECLARATIONS
 from app.rules.base import Variant
 from app.rules.placement import clear_cache
 from app.rules.registry import VARIANTS, get_variant
@@ -29,27 +30,10 @@ PERFT_BUDGET = 0.05 if QUICK else 3.0  # seconds one perft count may take; sets 
 PERFT_ROUNDS = 3
 
 
-@dataclass(frozen=True)
-class Targets:
-    """The most time a variant may take per order and per perft node, as a multiple of python-chess's."""
-
-    ply: float | None
-    perft: float | None
-    moves: str = "legal"  # the baseline's move generation per ply; "pseudo-legal" for a variant without check
-
-
-TARGETS: dict[str, Targets] = {
-    "looking-glass": Targets(ply=3, perft=None, moves="pseudo-legal"),  # LG-3 has no check; its line as it was
-    "side-view": Targets(ply=2, perft=2),
-    "palindromic": Targets(ply=2, perft=2),
-    "quasi-alice-4d": Targets(ply=3, perft=3),
-    "kriegspiel": Targets(ply=2, perft=2),
-}
-
-
-def targets_for(name: str) -> Targets:
-    """The variant's targets; none for a variant the table does not name yet."""
-    return TARGETS.get(name, Targets(None, None))
+def targets_for(name: str) -> BenchTargets:
+    """The targets the variant's declaration states (none for a variant served without one)."""
+    declaration = DECLARATIONS.get(name)
+    return declaration.bench if declaration else BenchTargets()
 
 
 def main(names: list[str] | None = None) -> None:
@@ -93,7 +77,7 @@ def bench_variant(variant: Variant, chess_games: list[list[chess.Move]]) -> None
           f"{variant_games.final_state_bytes(variant, games[0])} bytes of JSON")
 
 
-def bench_perft(variant: Variant, targets: Targets) -> None:
+def bench_perft(variant: Variant, targets: BenchTargets) -> None:
     start = variant_games.start_position(variant)
 
     def ours(depth: int) -> int:

@@ -8,17 +8,18 @@ APP = Path(__file__).parent.parent / "app"
 GAME_NAMES = ("game", "running", "finished")
 
 
+def imports_of(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
 def imports(folder: Path) -> dict[str, set[str]]:
-    found = {}
-    for path in folder.rglob("*.py"):
-        names = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names.add(node.module)
-        found[str(path.relative_to(APP.parent))] = names
-    return found
+    return {str(path.relative_to(APP.parent)): imports_of(path) for path in folder.rglob("*.py")}
 
 
 def test_rules_import_nothing_of_the_rest_of_the_app_nor_web_database_or_mail():
@@ -113,8 +114,28 @@ def test_presenters_import_nothing_of_games_mail_web_or_the_database():
         assert not any(name.startswith(forbidden) for name in names), (path, names)
 
 
-def test_every_variant_has_a_presenter():
-    from app.present.registry import PRESENTERS
+def test_every_variant_is_declared_once_with_its_own_rules():
+    """The rules-only registry and the declarations find the same variants, each declaration naming the very
+    referee ``referee play`` uses."""
+    from app.present.registry import DECLARATIONS
     from app.rules.registry import VARIANTS
 
-    assert set(VARIANTS) == set(PRESENTERS)
+    assert set(VARIANTS) == set(DECLARATIONS)
+    assert all(DECLARATIONS[name].rules is VARIANTS[name] for name in VARIANTS)
+
+
+def test_a_variant_lives_in_its_own_two_packages():
+    """Nothing outside app/rules/<variant>/ and app/present/<variant>/ names a variant's package: the
+    registries find them (the renderers, the service and the templates name none, above)."""
+    from app.present.registry import DECLARATIONS
+
+    packages = {declaration.rules.__module__.split(".")[2] for declaration in DECLARATIONS.values()}
+    found = []
+    for path in APP.rglob("*.py"):
+        inside = {part for part in path.relative_to(APP).parts[1:2] if part in packages}
+        for name in imports_of(path):
+            parts = name.split(".")
+            named = parts[2] if len(parts) > 2 and parts[:2] in (["app", "rules"], ["app", "present"]) else ""
+            if named in packages and named not in inside:
+                found.append(f"{path.relative_to(APP.parent)}: {name}")
+    assert found == []

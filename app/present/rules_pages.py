@@ -1,4 +1,5 @@
-"""Each variant's rules for players: the pages in docs/rules/, one per variant, in the project's own words.
+"""Each variant's rules for players: the page its declaration names (``rules.md`` in its presenter package),
+in the project's own words.
 
 The web shows them as HTML (``/rules/<variant>``), the ``rules`` command mails them as text, and every mail
 of a game links to its page.
@@ -13,22 +14,31 @@ from pathlib import Path
 
 import markdown
 
-RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+from app.present.registry import declaration_for
+
 WIDTH = 72  # the text part's width, as the diagrams' (app/present/text.py): a client that wraps breaks nothing
 ITEM = re.compile(r"^(\s*)([-*]|\d+\.) ")
 
 
-@cache
 def rules_text(variant_name: str) -> str:
     """The page as written (Markdown reads well as plain text), each paragraph, list item and table row
     wrapped again within WIDTH columns."""
-    return "\n".join(within_width((RULES / f"{variant_name}.md").read_text(encoding="utf-8"))) + "\n"
+    return _text(declaration_for(variant_name).rules_page)
+
+
+def rules_html(variant_name: str) -> str:
+    """The page as HTML, for the web (the project's own text: no player's words go in)."""
+    return _html(declaration_for(variant_name).rules_page)
 
 
 @cache
-def rules_html(variant_name: str) -> str:
-    """The page as HTML, for the web (the project's own text: no player's words go in)."""
-    return markdown.markdown((RULES / f"{variant_name}.md").read_text(encoding="utf-8"), extensions=["tables"])
+def _text(page: Path) -> str:
+    return "\n".join(within_width(page.read_text(encoding="utf-8"))) + "\n"
+
+
+@cache
+def _html(page: Path) -> str:
+    return markdown.markdown(page.read_text(encoding="utf-8"), extensions=["tables"])
 
 
 def within_width(page: str) -> list[str]:

@@ -11,7 +11,7 @@ from collections import Counter
 
 import chess
 
-from app.rules.base import SetupError
+from app.rules.values import SetupError
 
 PIECES = Counter("KQRRBBNN")
 STANDARD = "RNBQKBNR"

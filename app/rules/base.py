@@ -1,134 +1,152 @@
-"""The variant interface every referee implements, and the values it hands out.
+"""The variant interface every referee implements, the play template behind it, and the values it hands out.
 
-A referee is pure: plain data in, plain data out. It never touches mail, HTTP or
-a database, so the same code adjudicates a scenario file, an email and a web form.
+A referee is pure: plain data in, plain data out. It never touches mail, HTTP or a database, so the same
+code adjudicates a scenario file, an email and a web form.
+
+How a variant is made (docs/variants.md has the whole walk-through): subclass ``Variant`` in a package
+``app/rules/<variant>/`` that exports ``VARIANT``, one instance; give it a ``name``, a ``title``, its
+``options``, a state class (a dataclass subclassing ``GameStatus``, with ``to_json``/``from_json``), and
+fill in the hooks below. ``play`` is a template: it reads a line with ``read_order``, and everything that
+is not the variant's own move (a setup, resigning, draw offers, an order out of turn or after the end, the
+end itself) is answered the same way in every variant by ``app.rules.common``; the variant supplies
+``move``. Every other hook has a harmless default: no setup phase, no commands of its own, no strikes, no
+automatic events, no examples.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-Side = Literal["white", "black"]
-SIDES: tuple[Side, Side] = ("white", "black")
+from app.rules import common, reading
+from app.rules.options import Option, parse
+from app.rules.reading import Command, Setup
+from app.rules.values import (
+    COMMON_RESULTS,
+    MOVES,
+    SIDES,
+    Message,
+    OptionError,
+    OrderError,
+    Outcome,
+    Result,
+    RulesError,
+    SetupError,
+    Side,
+    View,
+    error,
+    other,
+    rejected,
+)
 
-Message = dict[str, Any]
-"""One thing a player is told, e.g. ``{"kind": "strike", "color": "white", "count": 1}``."""
-
-View = dict[str, Any]
-"""What one player sees right now (their board, notebook, tray...)."""
-
-
-def other(side: Side) -> Side:
-    """The opponent of ``side``."""
-    return "black" if side == "white" else "white"
-
-
-class RulesError(ValueError):
-    """Base class of every error a referee reports back to a player."""
-
-
-class OptionError(RulesError):
-    """A game option is unknown or has a value the variant does not accept."""
-
-
-class SetupError(RulesError):
-    """A setup (back-rank arrangement) breaks a named constraint."""
-
-
-class OrderError(RulesError):
-    """An order could not be read: ``reason`` says why, ``accepted`` the forms the variant reads (both in
-    ``str``, for a scenario's output; a mail shows the reason and the order forms apart)."""
-
-    def __init__(self, reason: str, accepted: str = "") -> None:
-        super().__init__(f"{reason}. Accepted forms: {accepted}" if accepted else reason)
-        self.reason = reason
-
-
-Result = Literal[
-    "moved",
-    "shortened",
-    "strike",
-    "rejected",
-    "error",
-    "answered",
-    "forfeit-order",
-    "impossible",
-    "setup",
-    "offered",
-    "declined",
-    "resigned",
-    "drawn",
-    "passed",
+__all__ = [
+    "COMMON_RESULTS", "MOVES", "SIDES", "Message", "OptionError", "OrderError", "Outcome", "Result", "RulesError",
+    "SetupError", "Side", "Variant", "View", "error", "other", "rejected",
 ]
-MOVES = frozenset({"moved", "shortened", "passed"})
-"""Results that complete a turn: the next order is the next ply (a reply to an older request is stale)."""
-
-
-@dataclass
-class Outcome:
-    """What one order did: its result and what each player is told (in order)."""
-
-    result: Result
-    to: dict[Side, list[Message]] = field(default_factory=lambda: {"white": [], "black": []})
-    order: str | None = None  # the order as the referee read it, in the variant's canonical form
-
-    def tell(self, side: Side, message: Message) -> None:
-        self.to[side].append(message)
-
-    def tell_both(self, message: Message) -> None:
-        self.to["white"].append(message)
-        self.to["black"].append(dict(message))
-
-    @classmethod
-    def only(cls, result: Result, side: Side, message: Message) -> Outcome:
-        """An outcome that tells one player one thing and the other nothing."""
-        outcome = cls(result)
-        outcome.tell(side, message)
-        return outcome
+SIDE_TITLE = {"white": "White", "black": "Black"}
 
 
 class Variant:
     """One variant's referee, looked up by name (``app.rules.registry``).
 
-    The rest of the server asks a variant and never names one. Subclasses override what their rules
-    need; every default is harmless: no options, no setup phase, no strikes, one board, no automatic
-    events, no examples. State objects are opaque to callers except through these methods.
+    The rest of the server asks a variant and never names one. State objects are opaque to callers except
+    through these methods.
     """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    boards: ClassVar[tuple[str, ...]] = ("board",)  # the keys of ``position``
+    options: ClassVar[tuple[Option, ...]] = ()  # its options, with defaults and validation (app.rules.options)
+    own_results: ClassVar[frozenset[Result]] = frozenset()  # results besides COMMON_RESULTS (LG's "strike")
+    own_moves: ClassVar[frozenset[Result]] = frozenset()  # those of them that complete a turn
+    command_words: ClassVar[frozenset[str]] = reading.COMMON_WORDS  # first words that make a line an order
+    has_check: ClassVar[bool] = False  # a king may never be left attacked (checked by the conformance suite)
     move_lines: ClassVar[int] = 1  # move lines one reply may hold; more than one: tried in turn until one is played
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        MOVES.update(cls.own_moves)
 
     # ----------------------------------------------------------------- a new game
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Validate and complete the variant's options (raises OptionError). Default: no options."""
-        if raw:
-            raise OptionError(f"{self.title} takes no options, not {', '.join(sorted(raw))}")
-        return {}
+        """Validate and complete the variant's options from ``options`` (raises OptionError)."""
+        return parse(self.options, raw, self.name, self.title)
 
     def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> Any:
         """A fresh state, waiting for setups if the game has a setup phase; ``rng`` draws what the
         options leave to chance (a random start position), so a scenario's seed reproduces it."""
         raise NotImplementedError
 
+    def in_setup(self, state: Any) -> bool:
+        """Hook: whether the game waits for the players' setups (orders then are refused). Default: never."""
+        return False
+
     def needs_setup(self, state: Any, side: Side) -> bool:
         """Whether ``side`` still has to send a setup (``setup ...``) before play can start."""
-        return False
+        return self.in_setup(state) and state.rows[side] is None
+
+    def setup(self, state: Any, side: Side, value: str, rng: random.Random | None) -> Outcome:
+        """A ``setup`` order (only a variant whose ``read_order`` reads them gets one): by default LG-2's
+        back rank into ``state.rows[side]``, then ``begin_play`` once both are in."""
+        return common.submit_setup(self, state, side, value, rng)
+
+    def begin_play(self, state: Any) -> None:
+        """Hook of a variant with a setup phase: place both rows (``state.rows``) and open play."""
+        raise NotImplementedError
 
     def hidden_setups(self, state: Any) -> dict[Side, str]:
         """The setups each player chose in private, once both are in: the server commits to them when play
-        starts (a fingerprint to each player) and reveals them at the end. Default: none."""
-        return {}
+        starts (a fingerprint to each player) and reveals them at the end. Default: the state's ``rows``
+        once both are in (none for a state without)."""
+        rows = getattr(state, "rows", None) or {}
+        return {side: rows[side] for side in SIDES} if rows and all(rows.values()) else {}
 
-    # ----------------------------------------------------------------- orders
+    # ----------------------------------------------------------------- orders: the template
 
     def play(self, state: Any, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        """Read one order line from ``side`` and apply it to ``state`` in place."""
+        """Read one order line from ``side`` and apply it to ``state`` in place (the template: see above)."""
+        try:
+            order = self.read_order(text)
+        except OrderError as problem:
+            return error(side, problem)
+        return self.adjudicate(state, side, order, rng)
+
+    def adjudicate(self, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome:
+        """An order already read, carried out (``common.adjudicate``); a variant with something owed before
+        any order (a pass) does that first and calls this."""
+        return common.adjudicate(self, state, side, order, rng)
+
+    def read_order(self, text: str) -> Any:
+        """Hook: one line read into an order: a ``reading.Command`` or ``reading.Setup``
+        (``reading.read_common``), or the variant's own move value, which has ``text()`` (its canonical
+        form). Raises OrderError (``reading.unreadable``) for a line it cannot read."""
         raise NotImplementedError
+
+    def move(self, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome:
+        """Hook, the variant's one job: play a move order of the player to order, or refuse it. Called only
+        while the game runs and it is ``side``'s turn; the pending draw offer it answers is dropped after."""
+        raise NotImplementedError
+
+    def command(self, state: Any, side: Side, name: str) -> Outcome:
+        """Hook: a command of the variant's own (``ask``, ``claim-draw``) that its ``read_order`` reads."""
+        raise NotImplementedError(name)
+
+    def not_your_turn(self, state: Any, side: Side) -> str:
+        """Hook: why an order from the player not to order is refused."""
+        return f"it is not your turn: {SIDE_TITLE[self.orderer(state) or other(side)]} is to move"
+
+    def piece_refusal(self, state: Any, side: Side, order: Any) -> str | None:
+        """Hook: why a move naming its piece (``Qd8-d5``) is refused, judged from the player's own pieces
+        only (``reading.wrong_piece``); None when it fits or names none. Default: never refused."""
+        return None
+
+    def end_game(self, state: Any, outcome: Outcome, result: str, reason: str) -> None:
+        """End the game and tell both (``common.end_game``; the state's ``close`` settles the rest)."""
+        common.end_game(state, outcome, result, reason)
+
+    def forfeit(self, state: Any, side: Side, reason: str) -> Outcome:
+        """End the game with ``side`` losing for a reason off the board (e.g. ``"time"``)."""
+        return common.forfeit(state, side, reason)
 
     def automatic(self, state: Any) -> tuple[Side, Outcome] | None:
         """An event the referee makes on its own after an order (e.g. passing for a player who cannot
@@ -136,17 +154,15 @@ class Variant:
         asks again until None."""
         return None
 
-    def forfeit(self, state: Any, side: Side, reason: str) -> Outcome:
-        """End the game with ``side`` losing for a reason off the board (e.g. ``"time"``)."""
-        raise NotImplementedError
+    # ----------------------------------------------------------------- reading, for the mail
 
     def is_order(self, text: str) -> bool:
         """Whether a line looks meant as an order (a square name or command word), else it is chatter."""
-        raise NotImplementedError
+        return reading.mentions_order(text, self.command_words)
 
     def order_kind(self, text: str) -> str:
         """``"move"`` for a move order, ``"order"`` for any other referee command; raises OrderError."""
-        raise NotImplementedError
+        return "order" if isinstance(self.read_order(text), Command | Setup) else "move"
 
     def written(self, text: str) -> str:
         """An order line as the referee writes it back (``R:e2-e4`` for ``real e2 e4``), for a notice that
@@ -159,7 +175,8 @@ class Variant:
 
     def move_written(self, text: str) -> str | None:
         """A move order in the referee's spelling; None for a line that is no move. Raises OrderError."""
-        return None
+        order = self.read_order(text)
+        return None if isinstance(order, Command | Setup) else order.text()
 
     # ----------------------------------------------------------------- what is known
 
@@ -181,7 +198,7 @@ class Variant:
 
     def result(self, state: Any) -> tuple[str | None, str | None]:
         """``(result, reason)``, e.g. ``("1-0", "checkmate")``; Nones while running."""
-        raise NotImplementedError
+        return state.result, state.reason
 
     def position(self, state: Any) -> dict[str, str]:
         """The true position, as FEN placements by board name (referee eyes only)."""
@@ -209,7 +226,7 @@ class Variant:
 
     def to_json(self, state: Any) -> dict[str, Any]:
         """The state as plain JSON data; ``from_json(to_json(s))`` is ``s``."""
-        raise NotImplementedError
+        return state.to_json()
 
     def from_json(self, data: dict[str, Any]) -> Any:
         """Rebuild a state from ``to_json`` output."""
@@ -240,3 +257,4 @@ class Variant:
         """A plausible order line for ``side`` (the player expected to order), for the property tests,
         the benchmarks and the demo. Default: one of the legal moves."""
         return rng.choice(self.legal_orders(state))
+

@@ -1,89 +1,130 @@
-"""The commands every variant shares: resigning and the draw offer (RULES.md, "Orders by email").
+"""What every variant's game shares, written once: the play template's steps (RULES.md, "Orders by email").
 
-Each referee reads its own orders and hands these words here, so every variant gives
-them the same results and message kinds (CONTRACT.md): ``resigned``, ``offered``,
-``declined``, ``drawn``, and ``rejected`` when there is nothing to answer.
+``Variant.play`` reads an order and hands it to ``adjudicate`` here, which answers everything that is not
+the variant's own move the same way in every variant (CONTRACT.md): a setup (``setup``), an order after the
+end or before both setups are in (``rejected``), resigning and the draw offer (``resigned``, ``offered``,
+``declined``, ``drawn``), an order out of turn (``rejected``), a pending draw offer dropped by the move
+that answers it; and ``end_game``, the one way a game ends.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from typing import Any, Protocol
+import random
+from typing import TYPE_CHECKING, Any
 
-from app.rules.base import OrderError, Outcome, Side, other
+from app.rules import backrank
+from app.rules.reading import COMMON_NAMES, Command, Setup
+from app.rules.values import MOVES, OrderError, Outcome, SetupError, Side, error, other, rejected
 
-COMMON_COMMANDS = {
-    "resign": "resign",
-    "offer draw": "offer-draw",
-    "draw offer": "offer-draw",
-    "draw?": "offer-draw",
-    "accept draw": "accept-draw",
-    "decline draw": "decline-draw",
-    "refuse draw": "decline-draw",
-}
-COMMON_WORDS = frozenset({"resign", "offer", "accept", "decline", "refuse", "draw", "draw?"})
-# A letter and a number, alone or after a piece letter or "x" (Nf3, exd5): meant as a square.
-_SQUARE_LIKE = re.compile(r"(?:(?<![a-z])|(?<=[kqrbnx]))([a-z])([0-9]+)(?![0-9])")
+if TYPE_CHECKING:
+    from app.rules.base import Variant
+
+NOT_STARTED = "the game has not started: both players must send their setup first"
 
 
-class HasDrawOffer(Protocol):
+class GameStatus:
+    """What the play template reads and writes in every variant's state (a variant's ``GameState``
+    subclasses it and declares these as its own fields): the result and its reason once the game is over,
+    and the side whose draw offer is pending."""
+
+    result: str | None
+    reason: str | None
     draw_offer: Side | None
 
+    def close(self) -> None:
+        """Hook: whatever else the end of the game settles in this state (a phase, a turn owed). Default:
+        nothing."""
 
-Ending = Callable[[Any, Outcome, str, str], None]
-"""``end(state, outcome, result, reason)``: the variant's own way of ending a game (and telling both)."""
+    def status_json(self) -> dict[str, Any]:
+        """These fields for the state's ``to_json``."""
+        return {"draw_offer": self.draw_offer, "result": self.result, "reason": self.reason}
+
+    @staticmethod
+    def status_from(data: dict[str, Any]) -> dict[str, Any]:
+        """These fields from ``to_json`` output, as keyword arguments for the state's class."""
+        return {"draw_offer": data["draw_offer"], "result": data["result"], "reason": data["reason"]}
 
 
-def common_command(text: str) -> str | None:
-    """The common command a normalised line is (``"offer-draw"``, ...), or None."""
-    return COMMON_COMMANDS.get(text.strip().rstrip(".!"))
+class SetupPhase(GameStatus):
+    """What the state of a game that begins with each player's back rank chosen in private (LG-2) adds:
+    ``phase`` is "setup" until both ``rows`` are in, then "play", then "over"."""
 
+    phase: str
+    rows: dict[Side, str | None]
 
-def unreadable(line: str, accepted: str, coordinates_only: bool = False) -> OrderError:
-    """The error for a line no order form fits, with the first thing wrong in it that a player can fix.
+    def close(self) -> None:
+        self.phase = "over"
 
-    ``coordinates_only``: the variant reads moves only as two squares (no piece letters), so a line
-    naming a single square is a move with one square missing.
-    """
-    text = " ".join(line.lower().split())
-    reason = f"could not read {line.strip()!r} as an order"
-    squares = []
-    for file, rank in _SQUARE_LIKE.findall(text):
-        if file > "h" or rank not in "12345678" or len(rank) != 1:
-            return OrderError(f"{reason}: {file}{rank} is not a square (files run a to h, ranks 1 to 8)", accepted)
-        squares.append(file + rank)
-    if coordinates_only and len(squares) == 1:
-        return OrderError(f"{reason}: a move names two squares, the one it leaves and the one it goes to, "
-                          f"and this names only {squares[0]}", accepted)
-    return OrderError(reason, accepted)
+    def setup_json(self) -> dict[str, Any]:
+        """These fields for the state's ``to_json`` (its ``from_json`` reads them back by name)."""
+        return {"phase": self.phase, "rows": dict(self.rows)}
 
 
 def win_for(side: Side) -> str:
     return "1-0" if side == "white" else "0-1"
 
 
-def answer_common(state: HasDrawOffer, side: Side, name: str, end: Ending) -> Outcome:
-    """Carry out a common command for ``side``; the game must be running."""
+def end_game(state: GameStatus, outcome: Outcome, result: str, reason: str) -> None:
+    """End the game: the result and its reason, no draw offer pending, and both players told."""
+    state.close()
+    state.result = result
+    state.reason = reason
+    state.draw_offer = None
+    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
+
+
+def adjudicate(variant: Variant, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome:
+    """An order read by the variant, carried out: everything but the move itself is answered here."""
+    if isinstance(order, Setup):
+        return variant.setup(state, side, order.value, rng)
+    result, reason = variant.result(state)
+    if result is not None:
+        return rejected(side, f"the game is over ({result}, {reason})")
+    if isinstance(order, Command):
+        if variant.in_setup(state) and order.name != "resign":
+            return rejected(side, NOT_STARTED)
+        if order.name in COMMON_NAMES:
+            return answer_common(state, side, order.name)
+        return variant.command(state, side, order.name)
+    if variant.in_setup(state):
+        return rejected(side, NOT_STARTED)
+    if side != variant.orderer(state):
+        return rejected(side, variant.not_your_turn(state, side), order.text())
+    if getattr(order, "piece", None):  # a piece letter in front of the move (reading.PIECE)
+        try:
+            refusal = variant.piece_refusal(state, side, order)
+        except OrderError as problem:
+            return error(side, problem)
+        if refusal:
+            return rejected(side, refusal)
+    offer = state.draw_offer
+    army = variant.army_to_move(state) if offer is not None else None
+    outcome = variant.move(state, side, order, rng)
+    if offer is not None and outcome.result in MOVES and offer == other(army or side):
+        state.draw_offer = None  # a move answers the opponent's offer
+    return outcome
+
+
+def answer_common(state: GameStatus, side: Side, name: str) -> Outcome:
+    """Carry out a common command for ``side``; the game is running."""
     if name == "resign":
         outcome = Outcome("resigned", order="resign")
-        end(state, outcome, win_for(other(side)), "resigned")
+        end_game(state, outcome, win_for(other(side)), "resigned")
         return outcome
     if name == "offer-draw":
         if state.draw_offer == side:
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": "you have already offered a draw"})
+            return rejected(side, "you have already offered a draw")
         if state.draw_offer == other(side):
-            return answer_common(state, side, "accept-draw", end)
+            return answer_common(state, side, "accept-draw")
         state.draw_offer = side
         outcome = Outcome("offered", order="offer draw")
         outcome.tell_both({"kind": "draw-offered", "color": side})
         return outcome
     if state.draw_offer != other(side):
-        reason = "there is no draw offer from your opponent to answer"
-        return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+        return rejected(side, "there is no draw offer from your opponent to answer")
     if name == "accept-draw":
         outcome = Outcome("drawn", order="accept draw")
-        end(state, outcome, "1/2-1/2", "agreement")
+        end_game(state, outcome, "1/2-1/2", "agreement")
         return outcome
     state.draw_offer = None
     outcome = Outcome("declined", order="decline draw")
@@ -91,9 +132,30 @@ def answer_common(state: HasDrawOffer, side: Side, name: str, end: Ending) -> Ou
     return outcome
 
 
-def forfeit(state: Any, side: Side, reason: str, end: Ending) -> Outcome:
+def forfeit(state: GameStatus, side: Side, reason: str) -> Outcome:
     """``side`` loses for a reason off the board, such as the correspondence clock."""
     outcome = Outcome("resigned")
     outcome.tell_both({"kind": "timeout" if reason == "time" else "forfeit", "color": side})
-    end(state, outcome, win_for(other(side)), reason)
+    end_game(state, outcome, win_for(other(side)), reason)
+    return outcome
+
+
+def submit_setup(variant: Variant, state: Any, side: Side, value: str, rng: random.Random | None) -> Outcome:
+    """LG-2: a back rank chosen in private; the sender learns their row, the opponent only that it is in.
+    Once both are in, ``variant.begin_play`` places the armies and both are told the game has started."""
+    if not variant.in_setup(state):
+        return rejected(side, "the game has already started")
+    if state.rows[side] is not None:
+        return rejected(side, "your setup is already in")
+    try:
+        row = backrank.read_setup(value, rng)
+    except SetupError as problem:  # read, but against LG-2: the reason, and a row that would do
+        return rejected(side, str(problem))
+    state.rows[side] = row
+    outcome = Outcome("setup")
+    outcome.tell(side, {"kind": "setup", "row": row, "index": backrank.index_of_row(row)})
+    outcome.tell(other(side), {"kind": "setup-done", "color": side})
+    if all(state.rows.values()):
+        variant.begin_play(state)
+        outcome.tell_both({"kind": "start", "to_move": variant.army_to_move(state)})
     return outcome

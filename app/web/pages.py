@@ -94,7 +94,7 @@ def rules_index() -> str:
 
 @blueprint.get("/rules/<name>")
 def rules(name: str) -> str:
-    """A variant's rules for players, from docs/rules."""
+    """A variant's rules for players, from its presenter package's rules page."""
     if name not in VARIANTS:
         abort(404)
     return render_template("web/rules.html", title=f"How to play {VARIANTS[name].title}",

@@ -51,7 +51,7 @@ def test_ks3_a_move_and_its_announcements_read_as_one_line():
     ({"kind": "check", "color": "white", "directions": ["rank"]}, WHITE, "You are in check on the rank."),
     ({"kind": "pawn-tries", "color": "black", "count": 0}, WHITE, "Bob has no pawn tries."),
     ({"kind": "pawn-tries", "color": "black", "count": 3}, BLACK, "You have 3 pawn tries."),
-    ({"kind": "rejected", "reason": "illegal"}, WHITE, "Illegal."),
+    ({"kind": "rejected", "reason": "illegal"}, WHITE, "Illegal: that move cannot be played."),
     ({"kind": "end", "result": "1/2-1/2", "reason": "insufficient material"}, WHITE,
      "The game is over: Draw (neither side has the men left to checkmate)."),
 ])

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from app.rules.palindromic import Palindromic
 from app.rules.palindromic.dead import blocked_for_good, is_dead, stuck_pieces
 from app.rules.palindromic.state import GameState
+from app.rules.palindromic.view import destinations_of
 from app.rules.registry import get_variant
 from app.rules.scenario import run_scenario
 from tests.rules.palindromic_helpers import (
@@ -80,14 +81,14 @@ def test_PAL_2_home_pieces_are_left_out_and_counted():
 
 def test_PAL_2_where_question_is_answered_from_the_view_alone():
     view = PAL.view(new_game(), "white")
-    assert PAL.destinations_of(view, "h1") == ["a8"]
-    assert PAL.destinations_of(view, "c8") == ["f1"]
-    assert PAL.destinations_of(view, "e4") == []  # an empty square
+    assert destinations_of(view, "h1") == ["a8"]
+    assert destinations_of(view, "c8") == ["f1"]
+    assert destinations_of(view, "e4") == []  # an empty square
     near_the_end = PAL.view(one_knight_away(), "white")
-    assert PAL.destinations_of(near_the_end, "b8") == ["b8", "g8"]  # home: its own square among them
-    assert PAL.destinations_of(near_the_end, "a8") == ["a8"]  # a home rook, by its hand
-    assert PAL.destinations_of(near_the_end, "h1") == ["h1"]
-    assert PAL.destinations_of(near_the_end, "g4") == ["b8", "g8"]
+    assert destinations_of(near_the_end, "b8") == ["b8", "g8"]  # home: its own square among them
+    assert destinations_of(near_the_end, "a8") == ["a8"]  # a home rook, by its hand
+    assert destinations_of(near_the_end, "h1") == ["h1"]
+    assert destinations_of(near_the_end, "g4") == ["b8", "g8"]
 
 
 def test_PAL_2_example_orders_are_legal_and_come_from_the_view():

@@ -25,7 +25,6 @@ START_A = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 def test_QA4_1_four_boards_the_standard_position_on_A_and_B_to_D_empty():
     state = QA.new_game({})
     assert QA.position(state) == {"A": START_A, "B": EMPTY, "C": EMPTY, "D": EMPTY}
-    assert QA.boards == ("A", "B", "C", "D")
     assert QA.orderer(state) == "white" and QA.move_number(state) == 1
 
 

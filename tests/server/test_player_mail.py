@@ -196,13 +196,14 @@ def test_every_mail_of_a_long_game_of_each_variant_stays_under_100_kb(tmp_path):
     game-over mail with its record) of a long game, in every variant."""
     import random
 
+    from app.present.registry import DECLARATIONS
     from app.rules.registry import VARIANTS, get_variant
     from tests.conftest import make_server
 
     for name in sorted(VARIANTS):
         server = make_server(tmp_path / name, f"sqlite:///{tmp_path / (name + '.sqlite3')}")
         table, variant, rng = Table(server, name), get_variant(name), random.Random(name)
-        game_id = table.start(**({"strikes": "99"} if name == "looking-glass" else {}))
+        game_id = table.start(**DECLARATIONS[name].sample.options)
         for _ply in range(120):
             game = table.game(game_id)
             state = variant.from_json(game.state)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from app.present.registry import DECLARATIONS
 from app.rules.registry import VARIANTS, get_variant
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
@@ -21,7 +22,6 @@ from tests.server.harness import ALICE, BOB, Table
 pytestmark = pytest.mark.browser
 ARTEFACTS = Path(__file__).parent.parent.parent / "test-artefacts" / "mail"
 GLYPHS = "".join(chr(code) for code in range(0x2654, 0x2660))
-SETUP = {"looking-glass": {"strikes": "5"}, "side-view": {"physics": "1", "setup": "hidden"}}
 
 # For every element with text of its own: its text colour, the colour it stands on (the first ancestor with a
 # background, a bgcolor attribute counting as one), its font size and weight.
@@ -70,7 +70,7 @@ def inverted(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 def play_every_kind(table: Table, name: str) -> None:
     """A game that makes every kind of mail there is for this variant."""
     variant, rng = get_variant(name), random.Random(7)
-    game_id = table.start(**SETUP.get(name, {}))
+    game_id = table.start(**DECLARATIONS[name].sample.options)
     table.reply(ALICE, "e2-e9 please", kind="request")  # unreadable
     table.reply(ALICE, "help", kind="request")
     table.reply(ALICE, "rules", kind="request")

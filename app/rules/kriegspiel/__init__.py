@@ -5,55 +5,41 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OptionError, Outcome, Side, Variant, View
+from app.rules.base import Outcome, Side, Variant, View
 from app.rules.kriegspiel import moves, referee
 from app.rules.kriegspiel.examples import example_orders, plausible_orders
-from app.rules.kriegspiel.orders import MOST_TRIES, Castle, Move, mentions_order, read_order
+from app.rules.kriegspiel.orders import MOST_TRIES, Castle, Move, read_order
 from app.rules.kriegspiel.random_orders import random_order
 from app.rules.kriegspiel.state import COLOR, GameState
+from app.rules.options import choice
 from app.rules.placement import board_placement
-
-SETUPS = ("standard", "chess960")
+from app.rules.reading import wrong_piece
 
 
 class Kriegspiel(Variant):
-    """The Kriegspiel referee behind the common variant interface."""
+    """The Kriegspiel referee on the play template: it reads coordinate moves and plays them (KS-2)."""
 
     name = "kriegspiel"
     title = "Kriegspiel"
+    options = (choice("setup", ("standard", "chess960"), "standard"),)  # KS-1
+    has_check = True
     move_lines = MOST_TRIES  # KS-5: a reply may hold this many move lines, tried in turn
-
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """KS-1: ``setup=standard`` (the default) or ``setup=chess960``; reading its own output gives the same."""
-        options = {"setup": "standard"}
-        for key, value in raw.items():
-            if key != "setup":
-                raise OptionError(f"unknown option {key!r} for kriegspiel; known: setup")
-            text = str(value).strip().lower()
-            if text not in SETUPS:
-                raise OptionError(f"setup must be one of {', '.join(SETUPS)}, not {value!r}")
-            options["setup"] = text
-        return options
 
     def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> GameState:
         return referee.new_state(self.parse_options(options), rng)
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        return referee.play(state, side, text)
+    read_order = staticmethod(read_order)
 
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        return referee.forfeit_game(state, side, reason)
+    def move(self, state: GameState, side: Side, order: Move | Castle, rng: random.Random | None) -> Outcome:
+        return referee.move(state, side, order)
 
-    def is_order(self, text: str) -> bool:
-        return mentions_order(text)
-
-    def order_kind(self, text: str) -> str:
-        """``"move"`` for a move or castling, ``"order"`` for the common commands; raises OrderError."""
-        return "move" if isinstance(read_order(text), Move | Castle) else "order"
-
-    def move_written(self, text: str) -> str | None:
-        order = read_order(text)
-        return order.text() if isinstance(order, Move | Castle) else None
+    def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
+        """A piece letter is checked against the player's own man on the square, which they always know."""
+        if isinstance(order, Castle) or order.piece is None:
+            return None
+        piece = state.board.piece_at(order.from_square)
+        own = piece.symbol().upper() if piece and piece.color == COLOR[side] else None
+        return wrong_piece(order.piece, own, order.from_square)
 
     def view(self, state: GameState, side: Side) -> View:
         """KS-1: own men only, own men lost, enemy men taken; the whole board once the game is over (KS-4)."""
@@ -74,9 +60,6 @@ class Kriegspiel(Variant):
     def move_number(self, state: GameState) -> int:
         return state.board.fullmove_number
 
-    def result(self, state: GameState) -> tuple[str | None, str | None]:
-        return state.result, state.reason
-
     def position(self, state: GameState) -> dict[str, str]:
         return {"board": board_placement(state.board)}
 
@@ -89,9 +72,6 @@ class Kriegspiel(Variant):
 
     def plausible_orders(self, view: View, side: Side) -> list[str]:
         return plausible_orders(view, side)
-
-    def to_json(self, state: GameState) -> dict[str, Any]:
-        return state.to_json()
 
     def from_json(self, data: dict[str, Any]) -> GameState:
         return GameState.from_json(data)
@@ -107,3 +87,6 @@ class Kriegspiel(Variant):
 
     def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
         return random_order(state, side, rng)
+
+
+VARIANT = Kriegspiel()

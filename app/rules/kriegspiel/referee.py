@@ -13,14 +13,14 @@ from typing import Any
 
 import chess
 
-from app.rules.base import OrderError, Outcome, Side, other
-from app.rules.common import answer_common, forfeit, win_for
+from app.rules.base import Outcome, Side, other
+from app.rules.common import end_game, win_for
 from app.rules.kriegspiel.announcements import captured_man, check_directions, pawn_tries
 from app.rules.kriegspiel.moves import castle_destination, legal_by_order, order_text
-from app.rules.kriegspiel.orders import Castle, Command, Move, read_order
+from app.rules.kriegspiel.orders import Castle, Move
 from app.rules.kriegspiel.state import SIDE_OF, GameState
+from app.rules.values import rejected
 
-SIDE_TITLE = {"white": "White", "black": "Black"}
 TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 REPETITION_PLIES = 8  # a position cannot stand three times with fewer reversible plies behind it
 
@@ -31,35 +31,6 @@ def new_state(options: dict[str, Any], rng: random.Random | None) -> GameState:
         index = (rng or random.SystemRandom()).randrange(960)
         return GameState(options=options, start=chess.Board.from_chess960_pos(index).fen())
     return GameState(options=options, start=chess.STARTING_FEN)
-
-
-def rejected(side: Side, reason: str, order: str | None = None) -> Outcome:
-    outcome = Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-    outcome.order = order
-    return outcome
-
-
-def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> None:
-    """Close the game and tell both how it ended (KS-4); the views show the whole board from now on."""
-    state.result = result
-    state.reason = reason
-    state.draw_offer = None
-    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
-
-
-def play(state: GameState, side: Side, text: str) -> Outcome:
-    """Read one order line from ``side`` and carry it out on ``state``."""
-    try:
-        order = read_order(text)
-    except OrderError as error:
-        return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
-    if state.result is not None:
-        return rejected(side, f"the game is over ({state.result}, {state.reason})")
-    if isinstance(order, Command):
-        return answer_common(state, side, order.name, end_game)
-    if side != state.to_move:
-        return rejected(side, f"it is not your turn: {SIDE_TITLE[state.to_move]} is to move", order.text())
-    return move(state, side, order)
 
 
 def find_move(board: chess.Board, order: Move | Castle) -> tuple[str, chess.Move] | None:
@@ -121,8 +92,6 @@ def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
         state.tray += victim.symbol()
         outcome.tell_both({"kind": "captured", "color": opponent, "man": "pawn" if victim.piece_type == chess.PAWN
                            else "piece", "square": chess.square_name(square)})
-    if state.draw_offer == opponent:
-        state.draw_offer = None  # a move answers the opponent's offer
     announce(state, outcome)
     return outcome
 
@@ -162,8 +131,3 @@ def pawn_tries_now(state: GameState) -> dict[str, Any] | None:
     if state.result is not None:
         return None
     return {"color": state.to_move, "count": pawn_tries(state.board)}
-
-
-def forfeit_game(state: GameState, side: Side, reason: str) -> Outcome:
-    """``side`` loses for a reason off the board, such as the correspondence clock."""
-    return forfeit(state, side, reason, end_game)

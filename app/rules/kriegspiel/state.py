@@ -12,13 +12,14 @@ from typing import Any
 import chess
 
 from app.rules.base import Side
+from app.rules.common import GameStatus
 
 COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
 SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
 
 
 @dataclass
-class GameState:
+class GameState(GameStatus):
     """Everything the referee knows. Only views derived from it ever reach a player."""
 
     options: dict[str, Any]
@@ -46,12 +47,10 @@ class GameState:
             "start": self.start,
             "moves": list(self.moves),
             "tray": self.tray,
-            "draw_offer": self.draw_offer,
-            "result": self.result,
-            "reason": self.reason,
+            **self.status_json(),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         return cls(options=dict(data["options"]), start=data["start"], moves=list(data["moves"]), tray=data["tray"],
-                   draw_offer=data["draw_offer"], result=data["result"], reason=data["reason"])
+                   **cls.status_from(data))

@@ -5,17 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OptionError, Outcome, Side, Variant
-from app.rules.looking_glass import perft
-from app.rules.looking_glass.examples import example_orders, plausible_orders
-from app.rules.looking_glass.orders import Castle, Move, mentions_order, read_order
-from app.rules.looking_glass.random_orders import random_order
-from app.rules.looking_glass.referee import Referee
+from app.rules.base import SIDE_TITLE, Outcome, Side, Variant, other
+from app.rules.looking_glass import examples, orders, perft, random_orders
+from app.rules.looking_glass.orders import COMMAND_WORDS, Castle, Move
+from app.rules.looking_glass.referee import Referee, start_game
 from app.rules.looking_glass.state import GameState
+from app.rules.options import choice, whole_number
 from app.rules.placement import board_placement
-
-DEFAULT_OPTIONS: dict[str, Any] = {"strikes": 3, "impossible": "strike", "win": "king"}
-CHOICES = {"impossible": ("strike", "forfeit"), "win": ("king", "extinction")}
+from app.rules.reading import wrong_piece
 
 
 class LookingGlass(Variant):
@@ -23,58 +20,56 @@ class LookingGlass(Variant):
 
     name = "looking-glass"
     title = "Through the Looking-Glass"
-    boards = ("R", "M")
+    options = (
+        whole_number("strikes", 1, 99, 3),
+        choice("impossible", ("strike", "forfeit"), "strike"),
+        choice("win", ("king", "extinction"), "king"),
+    )
+    own_results = frozenset({"shortened", "strike", "forfeit-order", "impossible"})  # LG-5, its option
+    own_moves = frozenset({"shortened"})  # LG-5b: a shortened move is the move of the turn
+    command_words = COMMAND_WORDS
 
     def __init__(self) -> None:
         self.referee = Referee()
 
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        options = dict(DEFAULT_OPTIONS)
-        for key, value in raw.items():
-            if key == "strikes":
-                try:
-                    count = int(value)
-                except (TypeError, ValueError):
-                    raise OptionError(f"strikes must be a whole number, not {value!r}") from None
-                if not 1 <= count <= 99:
-                    raise OptionError("strikes must be between 1 and 99")
-                options["strikes"] = count
-            elif key in CHOICES:
-                if str(value) not in CHOICES[key]:
-                    raise OptionError(f"{key} must be one of {', '.join(CHOICES[key])}, not {value!r}")
-                options[key] = str(value)
-            else:
-                known = ", ".join(["strikes", *CHOICES])
-                raise OptionError(f"unknown option {key!r} for {self.name}; known: {known}")
-        return options
-
     def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> GameState:
         return GameState(options=self.parse_options(options))
 
-    def needs_setup(self, state: GameState, side: Side) -> bool:
-        return state.phase == "setup" and state.rows[side] is None
+    def in_setup(self, state: GameState) -> bool:
+        return state.phase == "setup"
 
-    def hidden_setups(self, state: GameState) -> dict[Side, str]:
-        """LG-2: each back rank, chosen in private (once both are in)."""
-        rows = state.rows
-        return {side: row for side, row in rows.items() if row} if all(rows.values()) else {}
+    def begin_play(self, state: GameState) -> None:
+        start_game(state)
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        return self.referee.play(state, side, text, rng)
+    # ----------------------------------------------------------------- orders
 
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        return self.referee.forfeit(state, side, reason)
+    read_order = staticmethod(orders.read_order)
 
-    def is_order(self, text: str) -> bool:
-        return mentions_order(text)
+    def move(self, state: GameState, side: Side, order: Move | Castle, rng: random.Random | None) -> Outcome:
+        """The move, then LG-10: what it told each player goes into their notebook (only moves report)."""
+        number = state.move_number
+        if isinstance(order, Castle):
+            outcome = self.referee.castle(state, side, state.to_move, order)
+        else:
+            outcome = self.referee.move(state, side, state.to_move, order)
+        self.referee.remember(state, outcome, number)
+        return outcome
 
-    def order_kind(self, text: str) -> str:
-        """``"move"`` for a move or castling, ``"order"`` for the others; raises OrderError."""
-        return "move" if isinstance(read_order(text), Move | Castle) else "order"
+    def command(self, state: GameState, side: Side, name: str) -> Outcome:
+        return self.referee.ask(state, side)
 
-    def move_written(self, text: str) -> str | None:
-        order = read_order(text)
-        return order.text() if isinstance(order, Move | Castle) else None
+    def not_your_turn(self, state: GameState, side: Side) -> str:
+        if state.proxy:
+            return f"your order was impossible, so {SIDE_TITLE[other(state.to_move)]} now orders one move for your army"
+        return super().not_your_turn(state, side)
+
+    def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
+        if isinstance(order, Castle) or order.piece is None:
+            return None
+        own = self.referee.own_piece(state, side, order)
+        return None if own == "?" else wrong_piece(order.piece, own, order.from_square)
+
+    # ----------------------------------------------------------------- what is known
 
     def view(self, state: GameState, side: Side) -> dict[str, Any]:
         return self.referee.view(state, side)
@@ -90,20 +85,19 @@ class LookingGlass(Variant):
     def move_number(self, state: GameState) -> int:
         return state.move_number
 
-    def result(self, state: GameState) -> tuple[str | None, str | None]:
-        return state.result, state.reason
-
     def position(self, state: GameState) -> dict[str, str]:
         return {world: board_placement(board) for world, board in state.worlds.items()}
 
     def strikes(self, state: GameState) -> dict[Side, int]:
         return dict(state.strikes)
 
-    def example_orders(self, view: dict[str, Any], side: Side) -> list[str]:
-        return example_orders(view, side)
+    example_orders = staticmethod(examples.example_orders)
 
-    def plausible_orders(self, view: dict[str, Any], side: Side) -> list[str]:
-        return plausible_orders(view, side)
+    plausible_orders = staticmethod(examples.plausible_orders)
+
+    from_json = staticmethod(GameState.from_json)
+
+    # ----------------------------------------------------------------- checks and tests
 
     def legal_orders(self, state: GameState) -> list[str]:
         """The moves LG-11's stalemate check counts, each once in canonical form (CONTRACT.md ``referee perft``)."""
@@ -113,11 +107,7 @@ class LookingGlass(Variant):
         """Counted on bare boards with the referee's own steps, not by playing order text (same counts)."""
         return perft.perft(state, depth)
 
-    def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
-        return random_order(state, side, rng)
+    random_order = staticmethod(random_orders.random_order)
 
-    def to_json(self, state: GameState) -> dict[str, Any]:
-        return state.to_json()
 
-    def from_json(self, data: dict[str, Any]) -> GameState:
-        return GameState.from_json(data)
+VARIANT = LookingGlass()

@@ -11,14 +11,6 @@ from dataclasses import dataclass
 
 import chess
 
-PIECE_NAMES = {
-    chess.PAWN: "pawn",
-    chess.KNIGHT: "knight",
-    chess.BISHOP: "bishop",
-    chess.ROOK: "rook",
-    chess.QUEEN: "queen",
-    chess.KING: "king",
-}
 SLIDERS = (chess.BISHOP, chess.ROOK, chess.QUEEN)
 
 
@@ -175,7 +167,7 @@ def home_reason(
     piece = board.piece_at(from_square)
     if piece is None or piece.color != color:
         return f"there is no piece of yours on {world}:{name(from_square)}"
-    label = PIECE_NAMES[piece.piece_type]
+    label = chess.piece_name(piece.piece_type)
     if not is_displacement(piece, from_square, to_square):
         return f"a {label} cannot move from {name(from_square)} to {name(to_square)}"
     target = board.piece_at(to_square)

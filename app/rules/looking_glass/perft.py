@@ -49,9 +49,9 @@ def legal_moves(state: GameState) -> list[Move | Castle]:
         for square in chess.scan_forward(board.occupied_co[color]):
             for target in chess.scan_forward(destinations(board, square, ep_square)):
                 if pawns & chess.BB_SQUARES[square] and chess.square_rank(target) == last_rank(color):
-                    found.extend(Move(world, square, target, kind) for kind in promotions)
+                    found.extend(Move(square, target, kind, world=world) for kind in promotions)
                 else:
-                    found.append(Move(world, square, target))
+                    found.append(Move(square, target, world=world))
     found.extend(Castle(long) for long in (False, True) if not isinstance(castle_plan(state, side, long), str))
     return found
 

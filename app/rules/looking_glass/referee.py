@@ -7,15 +7,13 @@ is changed in place only once an order is accepted.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 import chess
 
-from app.rules import backrank
-from app.rules.base import Message, OrderError, Outcome, SetupError, Side, other
-from app.rules.common import answer_common, forfeit, win_for
+from app.rules.base import Message, OrderError, Outcome, Side, other
+from app.rules.common import end_game, win_for
 from app.rules.looking_glass import notebook
 from app.rules.looking_glass.movement import (
     Execution,
@@ -25,12 +23,11 @@ from app.rules.looking_glass.movement import (
     home_reason,
     last_rank,
 )
-from app.rules.looking_glass.orders import Castle, Command, Move, Order, Setup, read_order
+from app.rules.looking_glass.orders import Castle, Move
 from app.rules.looking_glass.state import COLOR, HOME, SIDE_OF, EnPassant, GameState, other_world
 from app.rules.placement import board_placement, cells_of, placement
 
 TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
-SIDE_TITLE = {"white": "White", "black": "Black"}
 SQUARE_INDEX = {name: index for index, name in enumerate(chess.SQUARE_NAMES)}
 
 
@@ -115,25 +112,6 @@ def start_game(state: GameState) -> None:
                 castling.append(chess.square_name(square))
         state.castling[side] = castling
     state.phase = "play"
-
-
-def submit_setup(state: GameState, side: Side, order: Setup, rng: random.Random | None) -> Outcome:
-    if state.phase != "setup":
-        return Outcome.only("rejected", side, {"kind": "rejected", "reason": "the game has already started"})
-    if state.rows[side] is not None:
-        return Outcome.only("rejected", side, {"kind": "rejected", "reason": "your setup is already in"})
-    try:
-        row = backrank.read_setup(order.value, rng)
-    except SetupError as error:  # read, but against LG-2: the reason, and a row that would do
-        return Outcome.only("rejected", side, {"kind": "rejected", "reason": str(error)})
-    state.rows[side] = row
-    outcome = Outcome("setup")
-    outcome.tell(side, {"kind": "setup", "row": row, "index": backrank.index_of_row(row)})
-    outcome.tell(other(side), {"kind": "setup-done", "color": side})
-    if all(state.rows.values()):
-        start_game(state)
-        outcome.tell_both({"kind": "start", "to_move": state.to_move})
-    return outcome
 
 
 # --------------------------------------------------------------------------- helpers
@@ -262,28 +240,14 @@ def extinct_types(state: GameState, color: chess.Color) -> bool:
     )
 
 
-def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> None:
-    state.phase = "over"
-    state.result = result
-    state.reason = reason
-    state.proxy = False
-    state.draw_offer = None
-    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
-
-
 # --------------------------------------------------------------------------- the referee
 
 
 class Referee:
     """Stateless: every method takes the game state it works on."""
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        try:
-            order = read_order(text)
-        except OrderError as error:
-            return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
-        number = state.move_number
-        outcome = self.apply(state, side, order, rng)
+    def remember(self, state: GameState, outcome: Outcome, number: int) -> None:
+        """LG-10: each player's notebook takes in what the order just told them (reported at move ``number``)."""
         for reader in ("white", "black"):
             told = outcome.to[reader]
             if any(message["kind"] in notebook.REPORTS for message in told):
@@ -291,49 +255,25 @@ class Referee:
                 mask = state.worlds[away].occupied_co[COLOR[reader]]
                 own = {chess.SQUARE_NAMES[square] for square in chess.scan_forward(mask)}
                 notebook.update(state.notebooks[reader], reader, away, told, number, own)
+
+    def ask(self, state: GameState, side: Side) -> Outcome:
+        """LG-9: whether the asker has any legal move in the other world; the opponent hears it was asked."""
+        world = other_world(HOME[side])
+        outcome = Outcome("answered", order="ask")
+        outcome.tell(side, {"kind": "answer", "world": world, "legal_move": has_legal_move(state, side, world)})
+        outcome.tell(other(side), {"kind": "asked", "color": side, "world": world})
         return outcome
 
-    def apply(self, state: GameState, side: Side, order: Order, rng: random.Random | None) -> Outcome:
-        if isinstance(order, Setup):
-            return submit_setup(state, side, order, rng)
-        if state.phase == "over":
-            reason = f"the game is over ({state.result}, {state.reason})"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-        if isinstance(order, Command):
-            return self.command(state, side, order)
-        if state.phase == "setup":
-            reason = "the game has not started: both players must send their setup first"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-        orderer = other(state.to_move) if state.proxy else state.to_move
-        if side != orderer:
-            if state.proxy:
-                reason = f"your order was impossible, so {SIDE_TITLE[orderer]} now orders one move for your army"
-            else:
-                reason = f"it is not your turn: {SIDE_TITLE[orderer]} is to move"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+    def own_piece(self, state: GameState, side: Side, order: Move) -> str | None:
+        """The letter of the orderer's own piece an order moves, in the world it means (LG-10: a player
+        always knows their own pieces in both worlds); "?" where they cannot know (ordering for the opponent's
+        army in the other world)."""
         army = state.to_move
-        if isinstance(order, Castle):
-            return self.castle(state, side, army, order)
-        return self.move(state, side, army, order)
-
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        """``side`` loses for a reason outside the board, such as the correspondence clock."""
-        return forfeit(state, side, reason, end_game)
-
-    # ----------------------------------------------------------------- commands
-
-    def command(self, state: GameState, side: Side, order: Command) -> Outcome:
-        name = order.name
-        if state.phase == "setup" and name != "resign":
-            reason = "the game has not started: both players must send their setup first"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-        if name == "ask":
-            world = other_world(HOME[side])
-            outcome = Outcome("answered", order="ask")
-            outcome.tell(side, {"kind": "answer", "world": world, "legal_move": has_legal_move(state, side, world)})
-            outcome.tell(other(side), {"kind": "asked", "color": side, "world": world})
-            return outcome
-        return answer_common(state, side, name, end_game)
+        world = resolve_world(state, side, army, order)
+        if world not in pieces_known_to(side, army):
+            return "?"
+        piece = state.worlds[world].piece_at(order.from_square)
+        return TYPE_LETTER[piece.piece_type] if piece and piece.color == COLOR[army] else None
 
     # ----------------------------------------------------------------- moves
 
@@ -475,8 +415,6 @@ class Referee:
             if step.through:
                 outcome.tell_both(self.arrival(state, step))
         state.proxy = False
-        if state.draw_offer == opponent:
-            state.draw_offer = None  # a move answers the opponent's offer
         self.after_move(state, outcome, army, steps)
         return outcome
 

@@ -8,6 +8,7 @@ from typing import Any
 import chess
 
 from app.rules.base import Side
+from app.rules.common import SetupPhase
 from app.rules.placement import board_from_placement, board_placement
 
 WORLDS = ("R", "M")
@@ -43,7 +44,7 @@ class EnPassant:
 
 
 @dataclass
-class GameState:
+class GameState(SetupPhase):
     """Everything the referee knows. Only views derived from it ever reach a player."""
 
     options: dict[str, Any]
@@ -64,12 +65,16 @@ class GameState:
     result: str | None = None
     reason: str | None = None
 
+    def close(self) -> None:
+        """At the end nobody is to order, for any army."""
+        super().close()
+        self.proxy = False
+
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": "looking-glass",
             "options": dict(self.options),
-            "phase": self.phase,
-            "rows": dict(self.rows),
+            **self.setup_json(),
             "worlds": {world: board_placement(board) for world, board in self.worlds.items()},
             "to_move": self.to_move,
             "proxy": self.proxy,
@@ -78,13 +83,11 @@ class GameState:
             "tray": self.tray,
             "castling": {side: list(squares) for side, squares in self.castling.items()},
             "ep": self.ep.to_json() if self.ep else None,
-            "draw_offer": self.draw_offer,
             "notebooks": {
                 side: {square: list(entry) for square, entry in book.items()}
                 for side, book in self.notebooks.items()
             },
-            "result": self.result,
-            "reason": self.reason,
+            **self.status_json(),
         }
 
     @classmethod
@@ -101,11 +104,9 @@ class GameState:
             tray=data["tray"],
             castling={side: list(squares) for side, squares in data["castling"].items()},
             ep=EnPassant.from_json(data["ep"]) if data["ep"] else None,
-            draw_offer=data["draw_offer"],
             notebooks={
                 side: {square: list(entry) for square, entry in book.items()}
                 for side, book in data["notebooks"].items()
             },
-            result=data["result"],
-            reason=data["reason"],
+            **cls.status_from(data),
         )

@@ -5,17 +5,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.rules.base import OptionError, Outcome, Side, Variant, View
+from app.rules.base import SIDES, OptionError, Outcome, Side, Variant, View
+from app.rules.options import NO_DEFAULT, Option
+from app.rules.palindromic import orders, random_orders
 from app.rules.palindromic import view as views
-from app.rules.palindromic.orders import Command, mentions_order, order_text, read_order
+from app.rules.palindromic.orders import Coordinate, Order
 from app.rules.palindromic.perft import legal_orders, perft
-from app.rules.palindromic.random_orders import random_order
-from app.rules.palindromic.referee import Referee, judge_turn
+from app.rules.palindromic.referee import LETTERS, Referee, judge_turn
 from app.rules.palindromic.start import read_start, standard_start, start_board
-from app.rules.palindromic.state import GameState
-from app.rules.palindromic.view import destinations_of
-
-__all__ = ["Palindromic", "destinations_of"]
+from app.rules.palindromic.state import COLOR, GameState
+from app.rules.reading import wrong_piece
 
 
 class Palindromic(Variant):
@@ -23,21 +22,11 @@ class Palindromic(Variant):
 
     name = "palindromic"
     title = "Palindromic Chess"
-    description = (
-        "Each side's pieces must end on the start squares of the same type of enemy piece; captures and "
-        "promotions are illegal. Played as written from the PAL-1 start, opposing pawns on one file can never "
-        "pass each other, so the reversal cannot be reached from it: the game is drawn as a dead position once "
-        "every pawn is blocked for good (PAL-5)."
-    )
+    options = (Option("start", NO_DEFAULT, read_start, "{...}"),)  # a position to play from (start.py)
+    has_check = True  # PAL-3
 
     def __init__(self) -> None:
         self.referee = Referee()
-
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(raw) - {"start"}
-        if unknown:
-            raise OptionError(f"unknown option {', '.join(sorted(unknown))!r} for {self.name}; known: start")
-        return {"start": read_start(raw["start"])} if "start" in raw else {}
 
     def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> GameState:
         options = self.parse_options(options)
@@ -47,24 +36,35 @@ class Palindromic(Variant):
             raise OptionError("the start position is already decided (no move, or every pawn blocked for good)")
         return state
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        return self.referee.play(state, side, text)
+    # ----------------------------------------------------------------- orders
+
+    read_order = staticmethod(orders.read_order)
+
+    def adjudicate(self, state: GameState, side: Side, order: Any, rng: random.Random | None) -> Outcome:
+        """PAL-4: a pass still owed is made first, and told ahead of what the order brings (callers ask
+        ``automatic`` right after each order, so only one that does not meets this)."""
+        if state.pass_due is None or state.result is not None:
+            return super().adjudicate(state, side, order, rng)
+        owed = self.referee.pass_turn(state)
+        outcome = super().adjudicate(state, side, order, rng)
+        for reader in SIDES:
+            outcome.to[reader][:0] = owed.to[reader]
+        return outcome
+
+    def move(self, state: GameState, side: Side, order: Order, rng: random.Random | None) -> Outcome:
+        return self.referee.move(state, side, order)
+
+    def piece_refusal(self, state: GameState, side: Side, order: Order) -> str | None:
+        if not isinstance(order, Coordinate) or order.piece is None:
+            return None
+        piece = state.board.piece_at(order.from_square)
+        own = LETTERS[piece.piece_type] if piece and piece.color == COLOR[side] else None
+        return wrong_piece(order.piece, own, order.from_square)
 
     def automatic(self, state: GameState) -> tuple[Side, Outcome] | None:
         return self.referee.automatic(state)
 
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        return self.referee.forfeit(state, side, reason)
-
-    def is_order(self, text: str) -> bool:
-        return mentions_order(text)
-
-    def order_kind(self, text: str) -> str:
-        """``"move"`` for a move or castling, ``"order"`` for a common command; raises OrderError."""
-        return "order" if isinstance(read_order(text), Command) else "move"
-
-    def move_written(self, text: str) -> str | None:
-        return order_text(read_order(text))
+    # ----------------------------------------------------------------- what is known
 
     def view(self, state: GameState, side: Side) -> View:
         return views.view(state, self.orderer(state))
@@ -79,23 +79,16 @@ class Palindromic(Variant):
     def move_number(self, state: GameState) -> int:
         return state.board.fullmove_number
 
-    def result(self, state: GameState) -> tuple[str | None, str | None]:
-        return state.result, state.reason
-
     def position(self, state: GameState) -> dict[str, str]:
         return views.position(state)
 
-    def plausible_orders(self, view: View, side: Side) -> list[str]:
-        return views.legal_orders_in_view(view, side)
+    plausible_orders = staticmethod(views.legal_orders_in_view)
 
-    def example_orders(self, view: View, side: Side) -> list[str]:
-        return views.example_orders(view, side)
+    example_orders = staticmethod(views.example_orders)
 
-    def to_json(self, state: GameState) -> dict[str, Any]:
-        return state.to_json()
+    from_json = staticmethod(GameState.from_json)
 
-    def from_json(self, data: dict[str, Any]) -> GameState:
-        return GameState.from_json(data)
+    # ----------------------------------------------------------------- checks and tests
 
     def legal_orders(self, state: GameState) -> list[str]:
         return legal_orders(state)
@@ -103,10 +96,7 @@ class Palindromic(Variant):
     def perft(self, state: GameState, depth: int) -> dict[str, int]:
         return perft(state, depth)
 
-    def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
-        return random_order(state, side, rng)
+    random_order = staticmethod(random_orders.random_order)
 
-    @staticmethod
-    def destinations_of(view: View, square: str) -> list[str]:
-        """The ``where <square>`` answer, from the view alone (see ``view.destinations_of``)."""
-        return destinations_of(view, square)
+
+VARIANT = Palindromic()

@@ -15,26 +15,18 @@ from __future__ import annotations
 
 import chess
 
-from app.rules.base import Message, OrderError, Outcome, Side, other
-from app.rules.common import answer_common, forfeit, win_for
+from app.rules.base import Message, Outcome, Side, other
+from app.rules.common import end_game, win_for
 from app.rules.palindromic.dead import is_dead
 from app.rules.palindromic.destinations import is_home
 from app.rules.palindromic.hands import update_hands
 from app.rules.palindromic.legality import canonical, is_castle, order_move, pal_moves
-from app.rules.palindromic.orders import Command, Order, read_order
+from app.rules.palindromic.orders import Order
 from app.rules.palindromic.state import COLOR, SIDE_OF, GameState, position_key
+from app.rules.values import rejected
 
-SIDE_TITLE = {"white": "White", "black": "Black"}
 LETTERS = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 FIFTY_MOVES = 100  # plies (a pass is a turn too) without a pawn move; no capture is ever made
-
-
-def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> None:
-    state.result = result
-    state.reason = reason
-    state.pass_due = None
-    state.draw_offer = None
-    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
 
 
 def judge_turn(state: GameState) -> tuple[str, str] | None:
@@ -73,38 +65,11 @@ def judge_after_move(state: GameState, mover: Side) -> tuple[str, str] | None:
 class Referee:
     """Stateless: every method takes the game state it works on."""
 
-    def play(self, state: GameState, side: Side, text: str) -> Outcome:
-        try:
-            order = read_order(text)
-        except OrderError as error:
-            return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
-        if state.pass_due is not None and state.result is None:
-            # A pass is owed before anything else. Callers ask ``automatic`` right after each order, so this
-            # happens only to one that does not; the pass is then told ahead of what this order brings.
-            owed = self.pass_turn(state)
-            outcome = self.adjudicate(state, side, order)
-            for reader in ("white", "black"):
-                outcome.to[reader][:0] = owed.to[reader]
-            return outcome
-        return self.adjudicate(state, side, order)
-
-    def adjudicate(self, state: GameState, side: Side, order: Order) -> Outcome:
-        if state.result is not None:
-            reason = f"the game is over ({state.result}, {state.reason})"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-        if isinstance(order, Command):
-            return answer_common(state, side, order.name, end_game)
-        if side != state.turn:
-            reason = f"it is not your turn: {SIDE_TITLE[state.turn]} is to move"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+    def move(self, state: GameState, side: Side, order: Order) -> Outcome:
         found = order_move(state.board, order)
         if isinstance(found, str):
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": found})
+            return rejected(side, found)
         return self.make_move(state, side, found)
-
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        """``side`` loses for a reason off the board, such as the correspondence clock."""
-        return forfeit(state, side, reason, end_game)
 
     def automatic(self, state: GameState) -> tuple[Side, Outcome] | None:
         """PAL-4: the pass owed to a player who is home, told to both, then the mover's turn judged."""
@@ -134,8 +99,6 @@ class Referee:
         state.left = update_hands(state.left, move)
         board.push(move)
         board.clear_stack()
-        if state.draw_offer == other(side):
-            state.draw_offer = None  # a move answers the opponent's offer
         verdict = judge_after_move(state, side)
         check = board.is_check()
         if check:

@@ -14,6 +14,7 @@ from typing import Any
 import chess
 
 from app.rules.base import Message, Side
+from app.rules.common import GameStatus
 
 SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
 COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
@@ -40,7 +41,7 @@ def left_mask(names: list[str]) -> int:
 
 
 @dataclass
-class GameState:
+class GameState(GameStatus):
     """Everything the referee knows; all of it is public (PAL-6: full information)."""
 
     board: chess.Board
@@ -57,6 +58,10 @@ class GameState:
     def turn(self) -> Side:
         return SIDE_OF[self.board.turn]
 
+    def close(self) -> None:
+        """No pass is owed once the game is over."""
+        self.pass_due = None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": "palindromic",
@@ -65,10 +70,8 @@ class GameState:
             "left": left_squares(self.left),
             "history": list(self.history),
             "pass_due": self.pass_due,
-            "draw_offer": self.draw_offer,
             "last_move": self.last_move,
-            "result": self.result,
-            "reason": self.reason,
+            **self.status_json(),
         }
 
     @classmethod
@@ -79,8 +82,6 @@ class GameState:
             options=dict(data["options"]),
             history=list(data["history"]),
             pass_due=data["pass_due"],
-            draw_offer=data["draw_offer"],
             last_move=data.get("last_move"),  # absent from states stored before it was kept
-            result=data["result"],
-            reason=data["reason"],
+            **cls.status_from(data),
         )

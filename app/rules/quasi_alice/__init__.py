@@ -6,13 +6,11 @@ import random
 from typing import Any
 
 from app.rules.base import Outcome, Side, Variant
-from app.rules.common import forfeit
-from app.rules.quasi_alice import referee
+from app.rules.quasi_alice import orders, random_orders, referee, views
 from app.rules.quasi_alice.movegen import count, legal_moves, make
-from app.rules.quasi_alice.orders import CastleOrder, MoveOrder, mentions_order, read_order, written
-from app.rules.quasi_alice.random_orders import random_order
+from app.rules.quasi_alice.orders import CastleOrder, MoveOrder, written
 from app.rules.quasi_alice.state import GameState
-from app.rules.quasi_alice.views import example_orders, legal_orders_in_view, view
+from app.rules.reading import wrong_piece
 
 
 class QuasiAlice(Variant):
@@ -20,31 +18,25 @@ class QuasiAlice(Variant):
 
     name = "quasi-alice-4d"
     title = "4D Quasi-Alice Chess"
-    boards = ("A", "B", "C", "D")
+    has_check = True  # QA4-2, QA4-6: on the king's own board
 
     def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> GameState:
         self.parse_options(options)
         return GameState.start()
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        return referee.play(state, side, text)
+    read_order = staticmethod(orders.read_order)
 
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        return forfeit(state, side, reason, referee.end_game)
+    def move(self, state: GameState, side: Side, order: MoveOrder | CastleOrder,
+             rng: random.Random | None) -> Outcome:
+        return referee.move(state, side, order)
 
-    def is_order(self, text: str) -> bool:
-        return mentions_order(text)
-
-    def order_kind(self, text: str) -> str:
-        """``"move"`` for a move or castling, ``"order"`` for a common command; raises OrderError."""
-        return "move" if isinstance(read_order(text), MoveOrder | CastleOrder) else "order"
-
-    def move_written(self, text: str) -> str | None:
-        order = read_order(text)
-        return order.text() if isinstance(order, MoveOrder | CastleOrder) else None
+    def piece_refusal(self, state: GameState, side: Side, order: MoveOrder | CastleOrder) -> str | None:
+        if isinstance(order, CastleOrder) or order.piece is None:
+            return None
+        return wrong_piece(order.piece, referee.own_piece(state, order), order.origin)
 
     def view(self, state: GameState, side: Side) -> dict[str, Any]:
-        return view(state)
+        return views.view(state)
 
     def orderer(self, state: GameState) -> Side | None:
         return None if state.result is not None else state.to_move
@@ -52,23 +44,14 @@ class QuasiAlice(Variant):
     def move_number(self, state: GameState) -> int:
         return state.move_number
 
-    def result(self, state: GameState) -> tuple[str | None, str | None]:
-        return state.result, state.reason
-
     def position(self, state: GameState) -> dict[str, str]:
         return state.placements()
 
-    def example_orders(self, view: dict[str, Any], side: Side) -> list[str]:
-        return example_orders(view, side)
+    example_orders = staticmethod(views.example_orders)
 
-    def plausible_orders(self, view: dict[str, Any], side: Side) -> list[str]:
-        return legal_orders_in_view(view, side)
+    plausible_orders = staticmethod(views.legal_orders_in_view)
 
-    def to_json(self, state: GameState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> GameState:
-        return GameState.from_json(data)
+    from_json = staticmethod(GameState.from_json)
 
     def legal_orders(self, state: GameState) -> list[str]:
         """Every legal move in canonical form; none after checkmate or stalemate (there are none)."""
@@ -86,5 +69,7 @@ class QuasiAlice(Variant):
             divide[written(move)] = count(child, depth - 1)
         return divide
 
-    def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
-        return random_order(state, side, rng)
+    random_order = staticmethod(random_orders.random_order)
+
+
+VARIANT = QuasiAlice()

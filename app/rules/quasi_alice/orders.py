@@ -12,12 +12,14 @@ from dataclasses import dataclass
 
 import chess
 
-from app.rules.common import COMMON_COMMANDS, COMMON_WORDS, unreadable
+from app.rules import reading
 from app.rules.quasi_alice.movegen import CASTLE, Move
 from app.rules.quasi_alice.position import BOARD_NAMES
+from app.rules.reading import Command
 
-PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT,
-                     "k": chess.KING, "p": chess.PAWN}  # =K and =P are read, to be refused with their reason
+__all__ = ["CastleOrder", "Command", "MoveOrder", "Order", "mentions_order", "read_order", "written"]
+
+PROMOTION_LETTERS = {**reading.PROMOTION_LETTERS, "k": chess.KING, "p": chess.PAWN}  # read, to be refused
 TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 ACCEPTED_FORMS = (
     "A:e2-e4>B (board, move, destination board; also A e2-e4 > B or a:e2e4>b), "
@@ -26,21 +28,8 @@ ACCEPTED_FORMS = (
     "A:e7-e8=Q>B (promotion; without a letter, a queen), resign, offer draw, accept draw, decline draw"
 )
 
-_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
-_SPACES = re.compile(r"\s+")
-_ZERO_LONG = re.compile(r"(?<![0-9a-z])0-0-0(?![0-9])")
-_ZERO_SHORT = re.compile(r"(?<![0-9a-z])0-0(?![0-9-])")
 _BOARD = r"(?:(?P<board>[a-d])\s*:?\s*)?"
 _ONTO = r"(?:\s*>\s*(?P<onto>[a-d]))?"
-_TAIL = r"\s*[!?+#.]*$"
-_MOVE = re.compile(
-    rf"^{_BOARD}(?P<from>[a-h][1-8])\s*(?:-|x|:)?\s*(?P<to>[a-h][1-8])"
-    rf"(?:\s*=?\s*\(?(?P<promo>[qrbnkp])\)?)?{_ONTO}{_TAIL}"
-)
-_CASTLE = re.compile(rf"^{_BOARD}(?P<castle>o-o-o|o-o){_ONTO}{_TAIL}")
-_SQUARE = re.compile(r"(?<![a-z0-9])[a-h][1-8](?![0-9])")
-_CASTLE_WORD = re.compile(r"(?<![a-z0-9])o-o(?:-o)?(?![a-z0-9])")
-COMMAND_WORDS = frozenset({"o-o", "o-o-o", *COMMON_WORDS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +41,7 @@ class MoveOrder:
     to: int
     promotion: int | None = None
     onto: str | None = None
+    piece: str | None = None  # the letter written in front of the move, if any
 
     def text(self) -> str:
         """The order as read, in canonical spelling, with what was left out still left out."""
@@ -73,13 +63,6 @@ class CastleOrder:
         prefix = f"{self.board}:" if self.board else ""
         onto = f">{self.onto}" if self.onto else ""
         return f"{prefix}{'O-O-O' if self.long else 'O-O'}{onto}"
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A common command: ``resign``, ``offer-draw``, ``accept-draw``, ``decline-draw``."""
-
-    name: str
 
 
 Order = MoveOrder | CastleOrder | Command
@@ -104,47 +87,32 @@ def written(move: Move) -> str:
     return move_text(BOARD_NAMES[board], origin, to, promotion or None, BOARD_NAMES[onto])
 
 
-def normalise(line: str) -> str:
-    """Lower-case, dashes unified, ``0-0`` read as ``O-O``, spaces squeezed."""
-    text = _SPACES.sub(" ", line.translate(_DASHES).strip().lower())
-    if "0-0" in text:
-        text = _ZERO_SHORT.sub("o-o", _ZERO_LONG.sub("o-o-o", text))
-    return text
-
-
 def mentions_order(line: str) -> bool:
     """Whether a line has a square name, castling or a command word (else it is chatter)."""
-    text = normalise(line)
-    if not text:
-        return False
-    first = text.split(" ", 1)[0].rstrip(":,.!")
-    return (
-        first in COMMAND_WORDS
-        or bool(_SQUARE.search(text) or _CASTLE_WORD.search(text))
-        or bool(_MOVE.match(text) or _CASTLE.match(text))
-    )
+    return reading.mentions_order(line)
+
+
+def read_move(found: re.Match[str]) -> MoveOrder:
+    to = found["to"]
+    return MoveOrder(_upper(found["board"]), chess.parse_square(found["from"]), chess.parse_square(to),
+                     reading.promotion_piece(found["promo"], to, PROMOTION_LETTERS), _upper(found["onto"]),
+                     reading.piece_letter(found["piece"]))
+
+
+def read_castle(found: re.Match[str]) -> CastleOrder:
+    return CastleOrder(found["castle"] == "o-o-o", _upper(found["board"]), _upper(found["onto"]))
+
+
+FORMS: list[reading.Form] = [
+    (reading.castling(before=_BOARD, after=_ONTO), read_castle),
+    (reading.coordinate_move(before=_BOARD, after=_ONTO, promotions="qrbnkp"), read_move),
+]
 
 
 def read_order(line: str) -> Order:
     """Read one order line; raises OrderError saying what is accepted."""
-    text = normalise(line)
-    command = COMMON_COMMANDS.get(text.rstrip(".!"))
-    if command:
-        return Command(command)
-    castle = _CASTLE.match(text)
-    if castle:
-        return CastleOrder(castle["castle"] == "o-o-o", _upper(castle["board"]), _upper(castle["onto"]))
-    move = _MOVE.match(text)
-    if move:
-        promo = move["promo"]
-        return MoveOrder(
-            _upper(move["board"]),
-            chess.parse_square(move["from"]),
-            chess.parse_square(move["to"]),
-            PROMOTION_LETTERS[promo] if promo else None,
-            _upper(move["onto"]),
-        )
-    raise unreadable(line, ACCEPTED_FORMS, coordinates_only=True)
+    order: Order = reading.read_line(line, FORMS, ACCEPTED_FORMS)
+    return order
 
 
 def _upper(letter: str | None) -> str | None:

@@ -7,19 +7,20 @@ information (QA4-9): both players are told every move, check and end; a rejectio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NoReturn
 
 import chess
 
 from app.rules.base import Message, OrderError, Outcome, Side, other
-from app.rules.common import answer_common, win_for
+from app.rules.common import end_game, win_for
 from app.rules.quasi_alice import judge
 from app.rules.quasi_alice.movegen import CASTLE, EN_PASSANT, Move, checkers, has_legal_move, make
-from app.rules.quasi_alice.orders import TYPE_LETTER, CastleOrder, Command, MoveOrder, read_order, written
+from app.rules.quasi_alice.orders import TYPE_LETTER, CastleOrder, MoveOrder, written
 from app.rules.quasi_alice.position import BOARD_INDEX, BOARD_NAMES, WHITE, color_of, square_label, type_of
 from app.rules.quasi_alice.state import SIDE_OF, GameState
+from app.rules.values import error, rejected
 
-SIDE_TITLE = {"white": "White", "black": "Black"}
 FIFTY_MOVES = 100  # half-moves
 
 
@@ -27,36 +28,26 @@ class Rejected(Exception):
     """An order that was read but is not a legal move now; the text says why."""
 
 
-def rejected(side: Side, reason: str) -> Outcome:
-    return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-
-
-def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> None:
-    state.result = result
-    state.reason = reason
-    state.draw_offer = None
-    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
-
-
-def play(state: GameState, side: Side, text: str) -> Outcome:
-    """Read one line from ``side`` and apply it to ``state`` in place."""
+def move(state: GameState, side: Side, order: MoveOrder | CastleOrder) -> Outcome:
+    """Play the one legal move an order means, or say why there is none (QA4-8, QA4-9)."""
     try:
-        order = read_order(text)
-    except OrderError as error:
-        return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
-    if state.result is not None:
-        return rejected(side, f"the game is over ({state.result}, {state.reason})")
-    if isinstance(order, Command):
-        return answer_common(state, side, order.name, end_game)
-    if side != state.to_move:
-        return rejected(side, f"it is not your turn: {SIDE_TITLE[state.to_move]} is to move")
-    try:
-        move = resolve(state, order)
-    except OrderError as error:
-        return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
+        found = resolve(state, order)
+    except OrderError as problem:
+        return error(side, problem)
     except Rejected as why:
         return rejected(side, str(why))
-    return carry_out(state, move)
+    return carry_out(state, found)
+
+
+def own_piece(state: GameState, order: MoveOrder) -> str | None:
+    """The letter of the mover's piece on the order's from-square, on the board it names or on the only board
+    with one (full information, QA4-9); None when there is none (an order naming two boards' pieces is left
+    to ``resolve``)."""
+    color = state.position.turn
+    boards = [BOARD_INDEX[order.board]] if order.board else range(4)
+    letters = {TYPE_LETTER[type_of(code)] for index in boards
+               if (code := state.position.at(index, order.origin)) and color_of(code) == color}
+    return letters.pop() if len(letters) == 1 else (None if not letters else order.piece)
 
 
 # --------------------------------------------------------------------------- QA4-8: what an order means
@@ -97,11 +88,9 @@ def resolve(state: GameState, order: MoveOrder | CastleOrder) -> Move:
     ]
     if len(matches) == 1:
         return matches[0]
-    label = BOARD_NAMES[board]
-    if matches:
-        _ambiguous(matches, f"{label}:{MoveOrder(None, order.origin, order.to, order.promotion).text()}")
-    snapshot = judge.snapshot_of(position)
-    _refuse(snapshot, judge.before_transfer(snapshot, label, order.origin, order.to, promotion or None), order.onto)
+    written = MoveOrder(None, order.origin, order.to, order.promotion).text()
+    _not_one(state, matches, board, written, order.onto, lambda snapshot, label: judge.before_transfer(
+        snapshot, label, order.origin, order.to, promotion or None))
 
 
 def _resolve_castle(state: GameState, order: CastleOrder) -> Move:
@@ -115,11 +104,19 @@ def _resolve_castle(state: GameState, order: CastleOrder) -> Move:
     ]
     if len(matches) == 1:
         return matches[0]
+    _not_one(state, matches, board, CastleOrder(order.long).text(), order.onto,
+             lambda snapshot, label: judge.castle_before_transfer(snapshot, label, order.long))
+
+
+def _not_one(state: GameState, matches: list[Move], board: int, written: str, onto: str | None,
+             before_transfer: Callable[[judge.Snapshot, str], str | judge.Played]) -> NoReturn:
+    """An order that fits no legal move, or several: the error naming the destination boards it could mean,
+    or the first rule it breaks (``before_transfer`` judges the move on its board, ``_refuse`` the transfer)."""
     label = BOARD_NAMES[board]
     if matches:
-        _ambiguous(matches, f"{label}:{CastleOrder(order.long).text()}")
-    snapshot = judge.snapshot_of(position)
-    _refuse(snapshot, judge.castle_before_transfer(snapshot, label, order.long), order.onto)
+        _ambiguous(matches, f"{label}:{written}")
+    snapshot = judge.snapshot_of(state.position)
+    _refuse(snapshot, before_transfer(snapshot, label), onto)
 
 
 def _refuse(snapshot: judge.Snapshot, played: str | judge.Played, onto: str | None) -> NoReturn:
@@ -187,9 +184,6 @@ def carry_out(state: GameState, move: Move) -> Outcome:
     if mover == "black":
         state.move_number += 1
     state.last_move = order
-    opponent = other(mover)
-    if state.draw_offer == opponent:
-        state.draw_offer = None  # a move answers the opponent's offer
     key = state.repetition_key()
     if state.halfmove_clock == 0:
         state.history = [key]

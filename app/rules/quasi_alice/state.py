@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.rules.base import Side
+from app.rules.common import GameStatus
 from app.rules.quasi_alice.movegen import Move, en_passant_possible, legal_moves
 from app.rules.quasi_alice.position import (
     BOARD_NAMES,
@@ -23,7 +24,7 @@ COLOR_OF: dict[Side, int] = {"white": WHITE, "black": 1 - WHITE}
 
 
 @dataclass
-class GameState:
+class GameState(GameStatus):
     """The position plus what the rules of the end need (QA4-7, QA4-9): the move counters and the
     positions seen since the last pawn move or capture. Caches of derived values are not part of it."""
 
@@ -97,10 +98,8 @@ class GameState:
             "halfmove_clock": self.halfmove_clock,
             "move_number": self.move_number,
             "history": list(self.history),
-            "draw_offer": self.draw_offer,
             "last_move": self.last_move,
-            "result": self.result,
-            "reason": self.reason,
+            **self.status_json(),
         }
 
     @classmethod
@@ -120,8 +119,6 @@ class GameState:
             halfmove_clock=data["halfmove_clock"],
             move_number=data["move_number"],
             history=list(data["history"]),
-            draw_offer=data["draw_offer"],
             last_move=data["last_move"],
-            result=data["result"],
-            reason=data["reason"],
+            **cls.status_from(data),
         )

@@ -8,13 +8,13 @@ from typing import Any
 import chess
 
 from app.rules.base import Outcome, Side, Variant, View
-from app.rules.side_view import moves, referee
-from app.rules.side_view.examples import example_orders, plausible_orders
-from app.rules.side_view.options import parse_options
-from app.rules.side_view.orders import Castle, Move, mentions_order, read_order
-from app.rules.side_view.random_orders import random_order
-from app.rules.side_view.sight import view_of
-from app.rules.side_view.state import COLOR, GameState
+from app.rules.options import choice
+from app.rules.reading import wrong_piece
+from app.rules.side_view import examples, moves, orders, random_orders, referee
+from app.rules.side_view.orders import COMMAND_WORDS, Castle, Move
+from app.rules.side_view.sight import TYPE_LETTER, view_of
+from app.rules.side_view.state import COLOR, GameState, start_position
+from app.rules.values import rejected
 
 
 class SideView(Variant):
@@ -22,37 +22,48 @@ class SideView(Variant):
 
     name = "side-view"
     title = "Side View Chess"
-
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        return parse_options(raw)
+    options = (  # SV-5
+        choice("physics", (1, 2, 3), 3, spoken="1, 2 or 3"),
+        choice("setup", ("standard", "chess960", "hidden"), "standard"),
+    )
+    command_words = COMMAND_WORDS
+    has_check = True
 
     def new_game(self, options: dict[str, Any], rng: random.Random | None = None) -> GameState:
         return referee.new_state(self.parse_options(options), rng)
 
-    def needs_setup(self, state: GameState, side: Side) -> bool:
-        return state.phase == "setup" and state.rows[side] is None
+    def in_setup(self, state: GameState) -> bool:
+        return state.phase == "setup"
 
-    def hidden_setups(self, state: GameState) -> dict[Side, str]:
-        """SV-1 ``setup=hidden``: each back rank, chosen in private (once both are in)."""
+    def setup(self, state: GameState, side: Side, value: str, rng: random.Random | None) -> Outcome:
+        """SV-1 ``setup=hidden``: LG-2's rules; the other starts have no setup phase."""
+        if state.options["setup"] != "hidden":
+            return rejected(side, f"this game has no setup phase: it starts from the {state.options['setup']} position")
+        return super().setup(state, side, value, rng)
+
+    def begin_play(self, state: GameState) -> None:
         white, black = state.rows["white"], state.rows["black"]
-        return {"white": white, "black": black} if white and black else {}
+        assert white and black
+        state.begin(start_position(white, black))
 
-    def play(self, state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-        return referee.play(state, side, text, rng)
+    # ----------------------------------------------------------------- orders
 
-    def forfeit(self, state: GameState, side: Side, reason: str) -> Outcome:
-        return referee.forfeit_game(state, side, reason)
+    read_order = staticmethod(orders.read_order)
 
-    def is_order(self, text: str) -> bool:
-        return mentions_order(text)
+    def move(self, state: GameState, side: Side, order: Move | Castle, rng: random.Random | None) -> Outcome:
+        return referee.move(state, side, order)
 
-    def order_kind(self, text: str) -> str:
-        """``"move"`` for a move or castling, ``"order"`` for the others; raises OrderError."""
-        return "move" if isinstance(read_order(text), Move | Castle) else "order"
+    def command(self, state: GameState, side: Side, name: str) -> Outcome:
+        return referee.claim_draw(state, side)
 
-    def move_written(self, text: str) -> str | None:
-        order = read_order(text)
-        return order.text() if isinstance(order, Move | Castle) else None
+    def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
+        if isinstance(order, Castle) or order.piece is None:
+            return None
+        piece = state.board.piece_at(order.from_square)
+        own = TYPE_LETTER[piece.piece_type] if piece and piece.color == COLOR[side] else None
+        return wrong_piece(order.piece, own, order.from_square)
+
+    # ----------------------------------------------------------------- what is known
 
     def view(self, state: GameState, side: Side) -> View:
         """SV-2: own pieces exactly, what the physics shows of the enemy, and the tray.
@@ -68,23 +79,16 @@ class SideView(Variant):
     def move_number(self, state: GameState) -> int:
         return state.board.fullmove_number
 
-    def result(self, state: GameState) -> tuple[str | None, str | None]:
-        return state.result, state.reason
-
     def position(self, state: GameState) -> dict[str, str]:
         return {"board": state.board.board_fen()}
 
-    def example_orders(self, view: View, side: Side) -> list[str]:
-        return example_orders(view, side)
+    example_orders = staticmethod(examples.example_orders)
 
-    def plausible_orders(self, view: View, side: Side) -> list[str]:
-        return plausible_orders(view, side)
+    plausible_orders = staticmethod(examples.plausible_orders)
 
-    def to_json(self, state: GameState) -> dict[str, Any]:
-        return state.to_json()
+    from_json = staticmethod(GameState.from_json)
 
-    def from_json(self, data: dict[str, Any]) -> GameState:
-        return GameState.from_json(data)
+    # ----------------------------------------------------------------- checks and tests
 
     def legal_orders(self, state: GameState) -> list[str]:
         """The moves the board allows the side to move (none in setup, at checkmate or stalemate);
@@ -95,5 +99,7 @@ class SideView(Variant):
         """Counted with python-chess on a copy, repetition and move-count draws ignored."""
         return moves.divide(state.board, depth) if state.start is not None else {}
 
-    def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
-        return random_order(state, side, rng)
+    random_order = staticmethod(random_orders.random_order)
+
+
+VARIANT = SideView()

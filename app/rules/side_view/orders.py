@@ -1,4 +1,5 @@
-"""Reading one order line of Side View Chess (SV-3, SV-5, "Orders by email" in RULES.md).
+"""Reading one order line of Side View Chess (SV-3, SV-5, "Orders by email" in RULES.md): coordinate moves
+and castling, as every variant reads them (``app.rules.reading``), and ``claim draw``.
 
 Reading depends on the text alone, never on the position: whatever the board
 holds, the same line is read the same way (or is the same error), so an error
@@ -7,133 +8,38 @@ tells the player nothing about pieces they cannot see.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from app.rules import reading
+from app.rules.reading import Castle, Command, CoordinateMove, Setup
 
-import chess
-
-from app.rules.base import OrderError
-from app.rules.common import COMMON_COMMANDS, COMMON_WORDS
-from app.rules.common import unreadable as unreadable_line
+__all__ = ["Castle", "Command", "Move", "Order", "Setup", "mentions_order", "read_order"]
 
 ACCEPTED_FORMS = (
     "e2-e4 (also e2e4 or e2 e4), e7-e8=Q (promotion to Q, R, B or N; without a letter a queen), "
     "O-O, O-O-O (also 0-0, 0-0-0), resign, offer draw, accept draw, decline draw, claim draw"
 )
-PROMOTION_LETTERS = {"q": chess.QUEEN, "r": chess.ROOK, "b": chess.BISHOP, "n": chess.KNIGHT}
+COMMANDS = {"claim draw": "claim-draw", "claim": "claim-draw", "draw claim": "claim-draw"}
+COMMAND_WORDS = frozenset({"setup", "claim", *reading.COMMON_WORDS})
 
-_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
-_SPACES = re.compile(r"\s+")
-_ZERO_LONG = re.compile(r"(?<![0-9a-z])0-0-0(?![0-9])")
-_ZERO_SHORT = re.compile(r"(?<![0-9a-z])0-0(?![0-9-])")
-_MOVE = re.compile(
-    r"^(?P<from>[a-h][1-8])\s*(?:-|x|\s)?\s*(?P<to>[a-h][1-8])"
-    r"(?:\s*=?\s*\(?(?P<promo>[a-z])\)?)?\s*[!?+#.]*$"
-)
-_CASTLE = re.compile(r"^(?P<castle>o-o-o|o-o)\s*[!?+#.]*$")
-_SQUARE = re.compile(r"(?<![a-z0-9])[a-h][1-8](?![0-9])")
-
-CLAIM_COMMANDS = {"claim draw": "claim-draw", "claim": "claim-draw", "draw claim": "claim-draw"}
-COMMANDS = {**COMMON_COMMANDS, **CLAIM_COMMANDS}
-COMMAND_WORDS = frozenset({"setup", "claim", "o-o", "o-o-o", *COMMON_WORDS})
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A coordinate move; ``promotion`` is None when the order names no piece."""
-
-    from_square: int
-    to_square: int
-    promotion: int | None = None
-
-    def text(self) -> str:
-        """Canonical form: ``e2-e4``, ``e7-e8=N``."""
-        suffix = "=" + chess.piece_symbol(self.promotion).upper() if self.promotion else ""
-        return f"{chess.square_name(self.from_square)}-{chess.square_name(self.to_square)}{suffix}"
-
-
-@dataclass(frozen=True, slots=True)
-class Castle:
-    """``O-O`` (long=False) or ``O-O-O``."""
-
-    long: bool
-
-    def text(self) -> str:
-        return "O-O-O" if self.long else "O-O"
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A word command: ``resign``, ``offer-draw``, ``accept-draw``, ``decline-draw``, ``claim-draw``."""
-
-    name: str
-
-    def text(self) -> str:
-        return self.name.replace("-", " ")
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """``setup <letters|index|random>`` (SV-1 with ``setup=hidden``, LG-2 rules)."""
-
-    value: str
-
-    def text(self) -> str:
-        return f"setup {self.value}"
+Move = CoordinateMove  # promotion None when the order names no piece: a queen (SV-5)
 
 
 Order = Move | Castle | Command | Setup
 
 
-def normalise(line: str) -> str:
-    """Lower-case, dashes unified, ``0-0`` read as ``O-O``, spaces squeezed."""
-    text = _SPACES.sub(" ", line.translate(_DASHES).strip().lower())
-    if "0-0" in text:
-        text = _ZERO_SHORT.sub("o-o", _ZERO_LONG.sub("o-o-o", text))
-    return text
-
-
 def mentions_order(line: str) -> bool:
     """Whether a line has a square name or starts with a command word (else it is chatter)."""
-    text = normalise(line)
-    if not text:
-        return False
-    first = text.split(" ", 1)[0].rstrip(":,.!")
-    return first in COMMAND_WORDS or bool(_SQUARE.search(text))
+    return reading.mentions_order(line, COMMAND_WORDS)
 
 
-def unreadable(line: str) -> OrderError:
-    return unreadable_line(line, ACCEPTED_FORMS, coordinates_only=True)
-
-
-def read_move(line: str, found: re.Match[str]) -> Move:
-    """A coordinate move; its promotion letter must be Q, R, B or N, on a move to rank 1 or 8."""
-    to_square = chess.parse_square(found["to"])
-    letter = found["promo"]
-    if letter is None:
-        return Move(chess.parse_square(found["from"]), to_square)
-    if letter not in PROMOTION_LETTERS:
-        raise OrderError(f"{line.strip()!r}: a pawn is promoted to Q, R, B or N", ACCEPTED_FORMS)
-    if chess.square_rank(to_square) not in (0, 7):
-        raise OrderError(f"{line.strip()!r}: a promotion letter goes only with a move to rank 1 or 8")
-    return Move(chess.parse_square(found["from"]), to_square, PROMOTION_LETTERS[letter])
+_CASTLE = reading.castling()
+_MOVE = reading.coordinate_move(promotions="a-z")
 
 
 def read_order(line: str) -> Order:
     """Read one order line; raises OrderError saying what is accepted."""
-    text = normalise(line)
-    command = COMMANDS.get(text.rstrip(".!"))
-    if command:
-        return Command(command)
-    if text.startswith("setup"):
-        value = text[5:].strip()
-        if not value:
-            raise OrderError("setup needs a value: 8 letters like RNBQKBNR, a number 0..959, or random")
-        return Setup(value.upper() if value.isalpha() and value != "random" else value)
-    castle = _CASTLE.match(text)
-    if castle:
-        return Castle(castle["castle"] == "o-o-o")
-    move = _MOVE.match(text)
-    if move:
-        return read_move(line, move)
-    raise unreadable(line)
+    forms: list[reading.Form] = [
+        (_CASTLE, lambda found: Castle(found["castle"] == "o-o-o")),
+        (_MOVE, lambda found: reading.checked_coordinates(line, found, ACCEPTED_FORMS)),
+    ]
+    order: Order = reading.read_line(line, forms, ACCEPTED_FORMS, COMMANDS, setup=True)
+    return order

@@ -14,15 +14,14 @@ from typing import Any
 import chess
 
 from app.rules import backrank
-from app.rules.base import OrderError, Outcome, SetupError, Side, other
-from app.rules.common import answer_common, forfeit, win_for
+from app.rules.base import Outcome, Side, other
+from app.rules.common import end_game, win_for
 from app.rules.side_view.moves import castle_destination, legal_by_order, order_text
-from app.rules.side_view.orders import Castle, Command, Move, Order, Setup, read_order
+from app.rules.side_view.orders import Castle, Move
 from app.rules.side_view.sight import TYPE_LETTER
 from app.rules.side_view.state import SIDE_OF, GameState, start_position
+from app.rules.values import rejected
 
-SIDE_TITLE = {"white": "White", "black": "Black"}
-NOT_STARTED = "the game has not started: both players must send their setup first"
 END_REASONS = {
     chess.Termination.CHECKMATE: "checkmate",
     chess.Termination.STALEMATE: "stalemate",
@@ -32,24 +31,9 @@ END_REASONS = {
 }
 
 
-def rejected(side: Side, reason: str, order: str | None = None) -> Outcome:
-    outcome = Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
-    outcome.order = order
-    return outcome
-
-
 def piece_info(piece: chess.Piece, square: int) -> dict[str, str]:
     """A captured piece as messages name it: type letter, colour, square."""
     return {"piece": TYPE_LETTER[piece.piece_type], "color": SIDE_OF[piece.color], "square": chess.square_name(square)}
-
-
-def end_game(state: GameState, outcome: Outcome, result: str, reason: str) -> None:
-    """Close the game and tell both players the result and the reason (SV-4)."""
-    state.phase = "over"
-    state.result = result
-    state.reason = reason
-    state.draw_offer = None
-    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
 
 
 # --------------------------------------------------------------------------- setup (SV-1)
@@ -66,57 +50,7 @@ def new_state(options: dict[str, Any], rng: random.Random | None) -> GameState:
     return state
 
 
-def submit_setup(state: GameState, side: Side, order: Setup, rng: random.Random | None) -> Outcome:
-    """LG-2 rules, as in Looking-Glass: the sender learns their row, the opponent only that it is in."""
-    if state.options["setup"] != "hidden":
-        return rejected(side, f"this game has no setup phase: it starts from the {state.options['setup']} position")
-    if state.phase != "setup":
-        return rejected(side, "the game has already started")
-    if state.rows[side] is not None:
-        return rejected(side, "your setup is already in")
-    try:
-        row = backrank.read_setup(order.value, rng)
-    except SetupError as error:  # read, but against LG-2: the reason, and a row that would do
-        return Outcome.only("rejected", side, {"kind": "rejected", "reason": str(error)})
-    state.rows[side] = row
-    outcome = Outcome("setup")
-    outcome.tell(side, {"kind": "setup", "row": row, "index": backrank.index_of_row(row)})
-    outcome.tell(other(side), {"kind": "setup-done", "color": side})
-    white, black = state.rows["white"], state.rows["black"]
-    if white and black:
-        state.begin(start_position(white, black))
-        outcome.tell_both({"kind": "start", "to_move": state.to_move})
-    return outcome
-
-
 # --------------------------------------------------------------------------- orders
-
-
-def play(state: GameState, side: Side, text: str, rng: random.Random | None = None) -> Outcome:
-    """Read one order line from ``side`` and carry it out on ``state``."""
-    try:
-        order = read_order(text)
-    except OrderError as error:
-        return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
-    return apply(state, side, order, rng)
-
-
-def apply(state: GameState, side: Side, order: Order, rng: random.Random | None) -> Outcome:
-    if isinstance(order, Setup):
-        return submit_setup(state, side, order, rng)
-    if state.phase == "over":
-        return rejected(side, f"the game is over ({state.result}, {state.reason})")
-    if isinstance(order, Command):
-        if state.phase == "setup" and order.name != "resign":
-            return rejected(side, NOT_STARTED)
-        if order.name == "claim-draw":
-            return claim_draw(state, side)
-        return answer_common(state, side, order.name, end_game)
-    if state.phase == "setup":
-        return rejected(side, NOT_STARTED)
-    if side != state.to_move:
-        return rejected(side, f"it is not your turn: {SIDE_TITLE[state.to_move]} is to move", order.text())
-    return move(state, side, order)
 
 
 def claim_draw(state: GameState, side: Side) -> Outcome:
@@ -198,8 +132,6 @@ def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
         "en_passant": en_passant,
     })
     outcome.tell(opponent, {"kind": "opponent-moved", "color": side, "lost": dict(captured) if captured else None})
-    if state.draw_offer == opponent:
-        state.draw_offer = None  # a move answers the opponent's offer
     if board.is_check():
         outcome.tell(opponent, {"kind": "check", "color": opponent})  # SV-4: no direction, no checking piece
     finish_on_the_board(state, outcome)
@@ -213,8 +145,3 @@ def finish_on_the_board(state: GameState, outcome: Outcome) -> None:
     if ending is not None:
         result = "1/2-1/2" if ending.winner is None else win_for(SIDE_OF[ending.winner])
         end_game(state, outcome, result, END_REASONS[ending.termination])
-
-
-def forfeit_game(state: GameState, side: Side, reason: str) -> Outcome:
-    """``side`` loses for a reason off the board, such as the correspondence clock."""
-    return forfeit(state, side, reason, end_game)

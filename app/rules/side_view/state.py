@@ -12,6 +12,7 @@ from typing import Any
 import chess
 
 from app.rules.base import Side
+from app.rules.common import SetupPhase
 
 COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
 SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
@@ -28,7 +29,7 @@ def start_position(white_row: str, black_row: str) -> str:
 
 
 @dataclass
-class GameState:
+class GameState(SetupPhase):
     """Everything the referee knows. Only views derived from it ever reach a player."""
 
     options: dict[str, Any]
@@ -62,14 +63,11 @@ class GameState:
         return {
             "variant": "side-view",
             "options": dict(self.options),
-            "phase": self.phase,
-            "rows": dict(self.rows),
+            **self.setup_json(),
             "start": self.start,
             "moves": list(self.moves),
             "tray": self.tray,
-            "draw_offer": self.draw_offer,
-            "result": self.result,
-            "reason": self.reason,
+            **self.status_json(),
         }
 
     @classmethod
@@ -78,9 +76,7 @@ class GameState:
             options=dict(data["options"]),
             rows=dict(data["rows"]),
             tray=data["tray"],
-            draw_offer=data["draw_offer"],
-            result=data["result"],
-            reason=data["reason"],
+            **cls.status_from(data),
         )
         if data["start"] is not None:
             state.begin(data["start"])

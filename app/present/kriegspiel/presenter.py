@@ -114,7 +114,7 @@ class KriegspielPresenter(Presenter):
                 return f"You have {tries_words(message['count'])}."
             return f"{capitalised(names.of(message['color']))} has {tries_words(message['count'])}."
         if kind == "rejected" and message["reason"] == ILLEGAL:
-            return "Illegal."
+            return "Illegal: that move cannot be played."
         return super().describe(message, names)
 
     def lines(self, messages: list[Message], names: Names) -> list[str]:

@@ -1,0 +1,69 @@
+"""A variant's options, declared: each with its name, default and reading (``Variant.options``).
+
+``Variant.parse_options`` reads a challenge's ``key=value`` words (strings) or stored options (their own
+output) with these, fills in the defaults, and names what is wrong and what is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.rules.values import OptionError
+
+NO_DEFAULT = object()
+"""The default of an option that is simply absent when not given (e.g. a start position)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: ``read`` turns a given value into the stored one or raises OptionError; ``values`` says
+    in a few words what it takes, for help pages (``"1|2|3"``)."""
+
+    name: str
+    default: Any
+    read: Callable[[Any], Any]
+    values: str
+
+
+def choice(name: str, choices: tuple[Any, ...], default: Any, spoken: str = "") -> Option:
+    """One of a few values, read case-blind from their written form (``physics=2`` is the number 2)."""
+    written = {str(value).lower(): value for value in choices}
+    wanted = spoken or "one of " + ", ".join(str(value) for value in choices)
+
+    def read(value: Any) -> Any:
+        text = str(value).strip().lower()
+        if isinstance(value, bool) or text not in written:
+            raise OptionError(f"{name} must be {wanted}, not {value!r}")
+        return written[text]
+
+    return Option(name, default, read, "|".join(str(value) for value in choices))
+
+
+def whole_number(name: str, low: int, high: int, default: int) -> Option:
+    """A whole number from ``low`` to ``high``."""
+
+    def read(value: Any) -> int:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise OptionError(f"{name} must be a whole number, not {value!r}") from None
+        if not low <= number <= high:
+            raise OptionError(f"{name} must be between {low} and {high}")
+        return number
+
+    return Option(name, default, read, "N")
+
+
+def parse(options: tuple[Option, ...], raw: dict[str, Any], variant: str, title: str) -> dict[str, Any]:
+    """``raw`` read and completed with the defaults; parsing the result again gives the result."""
+    if raw and not options:
+        raise OptionError(f"{title} takes no options, not {', '.join(sorted(raw))}")
+    known = {option.name: option for option in options}
+    parsed = {option.name: option.default for option in options if option.default is not NO_DEFAULT}
+    for key, value in raw.items():
+        if key not in known:
+            raise OptionError(f"unknown option {key!r} for {variant}; known: {', '.join(known)}")
+        parsed[key] = known[key].read(value)
+    return parsed
