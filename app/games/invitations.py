@@ -1,0 +1,179 @@
+"""Invitations: a challenge read and checked, the game created, its invitations sent and answered."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+
+from app.addresses import AddressError, valid_address
+from app.games.commands import Command
+from app.games.errors import ServiceError
+from app.games.job import Job
+from app.games.models import Game
+from app.games.records import GameRecord, PlayerRecord
+from app.present.words import SIDE_TITLE
+from app.rules.base import SIDES, OptionError, other
+from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
+
+MAX_DAYS = 30
+
+
+@dataclass(frozen=True)
+class ChallengePlan:
+    """A challenge as read and checked, before anything is created."""
+
+    opponent: str
+    variant: str
+    options: dict[str, str]
+    color: str
+
+    def words(self) -> str:
+        """The challenge in the referee's own words (after ``challenge``): what a confirmation holds."""
+        options = " ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
+        return " ".join(part for part in (self.opponent, self.variant, options, f"color={self.color}") if part)
+
+
+def split_options(variant_name: str, raw: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    """The days a move and the variant's options, checked (raises ServiceError saying what is wrong)."""
+    if variant_name not in VARIANTS:
+        raise ServiceError(f"unknown variant {variant_name!r}; known: {', '.join(sorted(VARIANTS))}")
+    options = dict(raw)
+    days_text = options.pop("days", "3")
+    if not str(days_text).isdigit() or not 1 <= int(days_text) <= MAX_DAYS:
+        raise ServiceError(f"days must be a whole number of days from 1 to {MAX_DAYS}")
+    try:
+        referee_options = get_variant(variant_name).parse_options(options)
+    except OptionError as error:
+        raise ServiceError(str(error)) from error
+    return int(days_text), referee_options
+
+
+class Invitations(Job):
+    """Games proposed, created and accepted or declined."""
+
+    def create_game(
+        self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
+        challenger: PlayerRecord | None,
+    ) -> GameRecord:
+        if white.id == black.id:
+            raise ServiceError("a game needs two different players")
+        days, options = split_options(variant, raw_options)
+        state = get_variant(variant).new_game(options, random.SystemRandom())
+        service, mailer = self.service, self.service.mailer
+        game = service.work.new_game({
+            "variant": variant,
+            "options": options,
+            "days": days,
+            "status": "invited",
+            "white_id": white.id,
+            "black_id": black.id,
+            "challenger_id": challenger.id if challenger else None,
+            "white_accepted": challenger is not None and challenger.id == white.id,
+            "black_accepted": challenger is not None and challenger.id == black.id,
+            "ply": 0,
+            "commitments": {},
+        }, state, white, black)
+        for side in SIDES:
+            if not getattr(game, f"{side}_accepted"):
+                mailer.send_invitation(game, side)
+        if challenger is not None:
+            mailer.message(
+                game, game.side_of(challenger), "challenge-sent",
+                f"Game {game.id}: your challenge was sent",
+                [f"Your challenge to {game.player(other(game.side_of(challenger))).email} for a game of "
+                 f"{get_variant(variant).title} ({mailer.options_text(game)}) was sent. You play "
+                 f"{SIDE_TITLE[game.side_of(challenger)]}. You will hear when it is accepted or declined."],
+            )
+        service.flush()
+        return game
+
+    def read_challenge(self, challenger: str, words: list[str]) -> ChallengePlan:
+        """``challenge bob@example.org <variant> days=3 color=black <its options>``, read but not carried out:
+        the opponent a plain address (not the challenger's, not ours), the variant known, the colour one of ours.
+
+        Its errors go to an address not yet proved to be the challenger's, so they quote nothing the challenger
+        wrote; the options are checked when the game is created, after the challenger's confirming reply.
+        """
+        settings = self.service.settings
+        usage = "write: challenge <email address> [variant] [options such as days=3 color=black]"
+        if not words:
+            raise ServiceError(usage)
+        try:
+            opponent = valid_address(words[0].strip("<>"))
+        except AddressError:
+            raise ServiceError(f"the first word after 'challenge' is not an email address; {usage}") from None
+        if opponent == challenger:
+            raise ServiceError("a game needs two different players")
+        local, _, domain = opponent.rpartition("@")
+        if domain == settings.server_domain and (local == settings.server_local
+                                                 or local.startswith(settings.server_local + "+")):
+            raise ServiceError("the referee does not play")
+        variant = DEFAULT_VARIANT
+        options: dict[str, str] = {}
+        color = "white"
+        for word in words[1:]:
+            if "=" in word:
+                key, value = word.split("=", 1)
+                if key.lower() in ("color", "colour", "as"):
+                    color = value.lower()
+                else:
+                    options[key.lower()] = value.lower()
+            else:
+                variant = word.lower()
+        if variant not in VARIANTS:
+            raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
+        if color not in (*SIDES, "random"):
+            raise ServiceError("color must be white, black or random")
+        return ChallengePlan(opponent, variant, options, color)
+
+    def challenges_today(self, challenger: PlayerRecord) -> int:
+        """Games this player proposed in the last 24 hours."""
+        service = self.service
+        return service.connection.execute(select(func.count(Game.id)).where(
+            Game.challenger_id == challenger.id, Game.created_at >= service.now - timedelta(days=1))).scalar() or 0
+
+    def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
+        """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance; its options
+        are checked now (``create_game``), and what is wrong with them told to the challenger alone."""
+        plan = self.read_challenge(challenger.email, words)
+        limit = self.service.settings.challenges_per_day
+        if self.challenges_today(challenger) >= limit:
+            raise ServiceError(f"you have proposed {limit} games in the last 24 hours, "
+                               "the most the referee sends; try again tomorrow")
+        opponent = self.service.player(plan.opponent)
+        color = random.SystemRandom().choice(SIDES) if plan.color == "random" else plan.color
+        white, black = (challenger, opponent) if color == "white" else (opponent, challenger)
+        return self.create_game(plan.variant, white, black, dict(plan.options), challenger)
+
+    # ------------------------------------------------------------------ the answer
+
+    def answer(self, game: GameRecord, side: str, commands: list[Command]) -> str:
+        """A reply to an invitation: accepted, declined, or told the two words that answer it. Returns what was
+        done, for the inbound record."""
+        mailer = self.service.mailer
+        words = [command.kind for command in commands]
+        if "decline" in words:
+            game.status = "declined"
+            for each in SIDES:
+                mailer.message(game, each, "declined", f"Game {game.id}: declined", [
+                    f"{game.player(side).name} declined the game of {mailer.title(game)}."
+                    if each != side else f"You declined game {game.id}."
+                ])
+            return "declined"
+        if "accept" in words:
+            setattr(game, f"{side}_accepted", True)
+            if game.white_accepted and game.black_accepted:
+                self.service.turn.start(game)
+            else:
+                mailer.message(game, side, "accepted", f"Game {game.id}: accepted", [
+                    f"You accepted game {game.id}. It starts when {game.player(other(side)).name} accepts too."
+                ])
+            return "accepted"
+        mailer.notice(game, side, "not-accepted", "accept or decline first", [
+            f"Game {game.id} has not started yet. Reply 'accept' to play or 'decline' to refuse."
+        ])
+        return ""
