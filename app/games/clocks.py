@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from app.games import records
-from app.games.clock import REMINDER_BEFORE, deadline_for, describe_deadline
+from app.games.clock import REMINDER_BEFORE, describe_deadline
 from app.games.job import Job
 from app.games.mails import Mails
 from app.games.models import Game
@@ -38,11 +38,6 @@ def next_look(game: GameRecord, orderer: Side | None) -> datetime | None:
 
 class Clocks(Job):
     """Deadlines, reminders, losses on time and vacations."""
-
-    def start(self, game: GameRecord, side: Side) -> None:
-        """``side``'s clock starts now, with the full time of a move (paused while they are on vacation)."""
-        game.deadline = deadline_for(game.player(side), game.days, self.work.now)
-        game.reminded = False
 
     def due_games(self) -> list[int]:
         """The games whose clock needs a look now (a reminder or a loss on time), soonest first."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from app.games.clock import deadline_for
 from app.games.commands import Command
 from app.games.commitment import commitment
 from app.games.job import Job
@@ -34,9 +35,19 @@ class Turn(Job):
                 self.service.mailer.send_setup_request(game, side)
             return
         game.status = "active"
+        orderer = self.work.orderer(game)
+        assert orderer is not None
+        self.hand_over(game, orderer)
         mails = Mails()
         self.announce_start(game, "Both have accepted", mails)
         self.send(game, mails)
+
+    def hand_over(self, game: GameRecord, side: Side) -> None:
+        """The turn passes to ``side``: the one place a player's clock starts, with the full time of a move
+        (paused while they are on vacation), whatever mails go with the turn (a move request, a draw offer,
+        a message passed on)."""
+        game.deadline = deadline_for(game.player(side), game.days, self.work.now)
+        game.reminded = False
 
     def announce_start(self, game: GameRecord, why: str, mails: Mails) -> None:
         """Play begins: the first to move gets the first move request, the other a word that it has begun."""
@@ -75,17 +86,22 @@ class Turn(Job):
         self.apply(game, side, outcome.order or command.text, outcome, number)
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game)
+        turned = outcome.result in MOVES  # a turn was completed, by this order or by the referee after it
         while True:  # events the referee makes on its own, e.g. a pass for a player who is home
             number = variant.move_number(state)
             made = variant.automatic(state)
             if made is None:
                 break
             self.apply(game, made[0], None, made[1], number)
+            turned = turned or made[1].result in MOVES
         result, reason = variant.result(state)
         if result is not None:
             self.finish(game, result, reason, mails)
-        else:
-            self.mails_for(game, side, outcome.order or command.text, outcome, before, mails)
+            return f"{command.text}: {outcome.result}"
+        after = variant.orderer(state)
+        if after is not None and (turned or after != before):
+            self.hand_over(game, after)
+        self.mails_for(game, side, outcome.order or command.text, outcome, before, mails)
         return f"{command.text}: {outcome.result}"
 
     def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, move_number: int) -> None:
@@ -161,13 +177,11 @@ class Turn(Job):
     # ------------------------------------------------------------------ mails
 
     def send(self, game: GameRecord, mails: Mails) -> None:
-        """Start the orderer's clock and mark first fingerprints shown, then have the mails written."""
-        orderer = self.work.orderer(game) if game.status == "active" else None
+        """Have the mails written; the first move request or start notice each player gets once play has begun
+        shows the fingerprints of the hidden setups (marked shown, so only once)."""
         for side, item in mails.items:
             if item["type"] != "request" and item["kind"] != "started":
                 continue
-            if item["kind"] == "request" and side == orderer:
-                self.service.clocks.start(game, side)
             shown = game.commitments.get("shown", {})
             if side in game.commitments and not shown.get(side):
                 item["commitments"] = True
