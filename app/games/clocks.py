@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from app.games import records
-from app.games.clock import REMINDER_BEFORE, describe_deadline
+from app.games.clock import describe_deadline, describe_lead, reminder_lead
 from app.games.job import Job
 from app.games.mails import Mails
 from app.games.models import Game
@@ -23,15 +23,15 @@ from app.rules.base import Side, other
 def next_look(game: GameRecord, orderer: Side | None) -> datetime | None:
     """When the clock must next look at the game, kept in ``games.next_clock_at`` by every flush.
 
-    Before the deadline for the reminder, then the deadline itself for the loss on time; not before the player
-    to move (``orderer``) is back from vacation (their clock is paused); never for a game that is not running
-    or has no one to move. Each periodic round then reads only the games due (``due_games``, a partial index
-    holding the running games alone), and ``tick`` acts on exactly those: a game looked at is either acted on
-    or given its next look, so no game is taken up again and again for nothing.
+    Before the deadline for the reminder (``reminder_lead``), then the deadline itself for the loss on time;
+    not before the player to move (``orderer``) is back from vacation (their clock is paused); never for a game
+    that is not running or has no one to move. Each periodic round then reads only the games due (``due_games``,
+    a partial index holding the running games alone), and ``tick`` acts on exactly those: a game looked at is
+    either acted on or given its next look, so no game is taken up again and again for nothing.
     """
     if game.status != "active" or game.deadline is None or orderer is None:
         return None
-    look = game.deadline if game.reminded else game.deadline - REMINDER_BEFORE
+    look = game.deadline if game.reminded else game.deadline - reminder_lead(game.days)
     away_until = game.player(orderer).vacation_until
     return max(look, away_until) if away_until else look
 
@@ -44,7 +44,8 @@ class Clocks(Job):
         return records.due_games(self.work.connection, self.work.now)
 
     def tick(self, game_id: int) -> int:
-        """A reminder before the deadline, or the loss on time after it (1 if acted)."""
+        """The reminder before the deadline (once a turn: ``reminded`` is set again only when the turn is handed
+        over), or the loss on time after it (1 if acted)."""
         game = self.work.try_lock(game_id)
         if game is None:  # another worker has it now
             return 0
@@ -57,11 +58,12 @@ class Clocks(Job):
             return 1
         assert side is not None  # ``next_look`` has none for a game without a player to move
         game.reminded = True
+        within = describe_lead(reminder_lead(game.days))
         mails = Mails()
         mails.request(side, [
             f"Reminder: your move is due by {describe_deadline(game.deadline)}, "
-            "less than 24 hours from now. Without a move by then you lose on time."
-        ], "reminder: your move is due within 24 hours", kind="reminder")
+            f"less than {within} from now. Without a move by then you lose on time."
+        ], f"reminder: your move is due within {within}", kind="reminder")
         self.service.turn.send(game, mails)
         return 1
 
@@ -101,9 +103,8 @@ class Clocks(Job):
                 for running in self.running_games(player):
                     running_side = running.side_of(player)
                     moved = self.work.orderer(running) == running_side and running.deadline
-                    if moved:
+                    if moved:  # a reminder already sent in this turn is not sent again
                         running.deadline += timedelta(days=days)
-                        running.reminded = False
                     self.tell_vacation(running, running_side, player, bool(moved))
                 text = (f"Your clock is paused until {describe_deadline(player.vacation_until)} "
                         f"({player.vacation_days_used} of {allowance} days used this year).")

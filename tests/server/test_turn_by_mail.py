@@ -83,3 +83,23 @@ def test_a_move_followed_by_the_referees_pass_gives_the_mover_their_full_time_ag
     game.reply(ALICE, "Nf6")
     assert "passed" in game.text(ALICE)
     assert_full_time_for_alice(game, game_id, sent_at)
+
+
+def test_with_a_day_a_move_the_reminder_comes_at_half_time_and_once_a_turn(game):
+    game_id = started(game, days="1")
+    game.reply(ALICE, "e2-e4")  # the worker's round that sends Bob's request finds no reminder due
+    assert "your move (Black)" in game.subject(BOB)
+    deadline = row(game, game_id).deadline
+    mails = len(game.sink.to(BOB))
+    assert game.worker.clocks(deadline - timedelta(hours=12, minutes=1)) == 0
+    assert game.worker.clocks(deadline - timedelta(hours=12)) == 1
+    game.worker.run_once()  # the reminder goes out by SMTP
+    assert len(game.sink.to(BOB)) == mails + 1
+    assert "reminder: your move is due within 12 hours" in game.subject(BOB)
+    assert "less than 12 hours from now" in game.text(BOB)
+    game.reply(BOB, "vacation 1")  # his deadline moves a day on; the reminder of this turn was sent
+    later = row(game, game_id).deadline
+    assert later == deadline + timedelta(days=1)
+    assert game.worker.clocks(later - timedelta(hours=11)) == 0
+    assert game.worker.clocks(later + timedelta(seconds=1)) == 1
+    assert row(game, game_id).reason == "time"
