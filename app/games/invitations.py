@@ -20,6 +20,44 @@ from app.rules.base import SIDES, OptionError, other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 
 MAX_DAYS = 30
+OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
+
+
+def read_option(item: str) -> tuple[str, str]:
+    """``K=V`` as the referee reads an option, by mail and on the command line alike: the key in lower case, the
+    value as written (a position's piece letters are upper and lower case; the variant checks the value)."""
+    key, equals, value = item.partition("=")
+    key = key.strip().lower()
+    if not equals or not key:
+        raise ServiceError("write each option as key=value, e.g. days=3")
+    return key, value.strip()
+
+
+def read_options(items: list[str]) -> dict[str, str]:
+    """Options given one by one (``--option K=V``), read as ``read_option`` reads each."""
+    return dict(read_option(item) for item in items)
+
+
+def challenge_words(text: str) -> list[str]:
+    """The words of a challenge, split at spaces, except inside a value in braces or brackets (JSON, whose quoted
+    strings may hold anything): ``start={"board": "8/8/..."}`` stays one word. One pass over the text."""
+    words: list[str] = []
+    word, depth, quoted, escaped = "", 0, False, False
+    for character in text:
+        if quoted:
+            quoted = escaped or character != '"'
+            escaped = not escaped and character == "\\"
+        elif character == '"' and depth:
+            quoted = True
+        elif character in OPEN:
+            depth += 1
+        elif character in CLOSE:
+            depth = max(depth - 1, 0)
+        elif character.isspace() and not depth:
+            words, word = [*words, word] if word else words, ""
+            continue
+        word += character
+    return [*words, word] if word else words
 
 
 @dataclass(frozen=True)
@@ -91,7 +129,7 @@ class Invitations(Job):
         service.flush()
         return game
 
-    def read_challenge(self, challenger: str, words: list[str]) -> ChallengePlan:
+    def read_challenge(self, challenger: str, text: str) -> ChallengePlan:
         """``challenge bob@example.org <variant> days=3 color=black <its options>``, read but not carried out:
         the opponent a plain address (not the challenger's, not ours), the variant known, the colour one of ours.
 
@@ -99,6 +137,7 @@ class Invitations(Job):
         wrote; the options are checked when the game is created, after the challenger's confirming reply.
         """
         settings = self.service.settings
+        words = challenge_words(text)
         usage = "write: challenge <email address> [variant] [options such as days=3 color=black]"
         if not words:
             raise ServiceError(usage)
@@ -117,11 +156,11 @@ class Invitations(Job):
         color = "white"
         for word in words[1:]:
             if "=" in word:
-                key, value = word.split("=", 1)
-                if key.lower() in ("color", "colour", "as"):
+                key, value = read_option(word)
+                if key in ("color", "colour", "as"):
                     color = value.lower()
                 else:
-                    options[key.lower()] = value.lower()
+                    options[key] = value
             else:
                 variant = word.lower()
         if variant not in VARIANTS:
@@ -136,10 +175,10 @@ class Invitations(Job):
         return service.connection.execute(select(func.count(Game.id)).where(
             Game.challenger_id == challenger.id, Game.created_at >= service.now - timedelta(days=1))).scalar() or 0
 
-    def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
+    def challenge(self, challenger: PlayerRecord, text: str) -> GameRecord:
         """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance; its options
         are checked now (``create_game``), and what is wrong with them told to the challenger alone."""
-        plan = self.read_challenge(challenger.email, words)
+        plan = self.read_challenge(challenger.email, text)
         limit = self.service.settings.challenges_per_day
         if self.challenges_today(challenger) >= limit:
             raise ServiceError(f"you have proposed {limit} games in the last 24 hours, "

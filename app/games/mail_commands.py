@@ -20,6 +20,7 @@ from app.games.commands import (
     help_line,
 )
 from app.games.errors import ServiceError
+from app.games.invitations import challenge_words
 from app.games.links import rules_link
 from app.games.work import display_name
 from app.outbound.headers import clean_name
@@ -137,18 +138,18 @@ def check_challenge(context: InLobby, argument: str) -> str:
     limit = context.service.settings.challenges_per_day
     if len(context.held) >= limit:
         raise ServiceError(f"at most {limit} challenges at once")
-    return context.service.invitations.read_challenge(context.player.email, argument.split()).words()
+    return context.service.invitations.read_challenge(context.player.email, argument).words()
 
 
 def describe_challenge(argument: str) -> str:
-    words = argument.split()
+    words = challenge_words(argument)
     variant = VARIANTS[words[1]].title if len(words) > 1 and words[1] in VARIANTS else "chess"
     return f"invite the address named in your request to a game of {variant}"
 
 
 def carry_out_challenge(context: InLobby, argument: str) -> str:
     try:
-        game = context.service.invitations.challenge(context.player, argument.split())
+        game = context.service.invitations.challenge(context.player, argument)
     except ServiceError as error:
         context.tell("error", "challenge not sent", [str(error)])
         return f"challenge refused: {error}"

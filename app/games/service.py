@@ -78,7 +78,7 @@ class GameService:
         return self.invitations.create_game(variant, white, black, raw_options, challenger)
 
     def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
-        return self.invitations.challenge(challenger, words)
+        return self.invitations.challenge(challenger, " ".join(words))
 
     def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
         self.desk.share_reveal(game, side, agree)

@@ -1,0 +1,45 @@
+"""Mail to the bare address and the invitation, over real SMTP: challenges read as written, confirmations that
+say what will be done, and replies to an invitation understood."""
+
+import json
+
+import pytest
+from sqlalchemy import select
+
+from app.games.models import Game as GameRow
+from app.inbound.clients import fresh
+from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
+from tests.server.smtp_game import ALICE, BOB, REFEREE
+from tests.server.test_cli import manage
+
+START = {"board": ONE_KNIGHT_AWAY, "handed": REVERSED_HANDS, "to_move": "white"}
+
+
+def games(server) -> list[GameRow]:
+    with server.db.sessions() as session:
+        return list(session.scalars(select(GameRow).order_by(GameRow.id)))
+
+
+def challenge(game, line: str) -> None:
+    """Alice's challenge to the bare address, and her confirming reply."""
+    game.send(ALICE, fresh(ALICE, REFEREE, line, subject="a game"), REFEREE)
+    assert "please confirm" in game.subject(ALICE), game.text(ALICE)
+    game.reply(ALICE, "")
+
+
+@pytest.mark.parametrize("separators", [(",", ":"), (", ", ": ")], ids=["compact", "spaced"])
+def test_a_challenge_by_mail_keeps_the_case_of_its_options_and_reads_them_as_the_command_line_does(
+        game, tmp_path, database_url, separators):
+    """A start position's White pieces are upper case: read in lower case, every one became Black's. Its JSON
+    may have spaces in it."""
+    challenge(game, f"challenge {BOB} palindromic days=2 start={json.dumps(START, separators=separators)}")
+    assert "invites you" in game.text(BOB)
+    game.reply(BOB, "accept")
+    assert "your move (White)" in game.subject(ALICE)
+    by_mail = games(game.server)[-1]
+    assert by_mail.options["start"]["board"] == ONE_KNIGHT_AWAY and by_mail.days == 2
+    done = manage(tmp_path, database_url, "new-game", "--variant", "palindromic", "--white", ALICE,
+                  "--black", BOB, "--option", "days=2", "--option", f"start={json.dumps(START)}")
+    assert done.returncode == 0, done.stderr
+    by_command_line = games(game.server)[-1]
+    assert by_command_line.id != by_mail.id and by_command_line.options == by_mail.options
