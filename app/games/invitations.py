@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -10,16 +12,18 @@ from typing import Any
 from sqlalchemy import func, select
 
 from app.addresses import AddressError, valid_address
-from app.games.commands import Command
 from app.games.errors import ServiceError
 from app.games.job import Job
 from app.games.models import Game
+from app.games.reading import Reading
 from app.games.records import GameRecord, PlayerRecord
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, OptionError, other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 
 MAX_DAYS = 30
+ANSWERS = ("accept", "decline")  # the two words that answer an invitation
+LINES_LOOKED_AT, FIRST_CHARACTERS = 50, 40  # of a reply to an invitation: enough for any answer, and bounded
 OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
 
 
@@ -190,12 +194,25 @@ class Invitations(Job):
 
     # ------------------------------------------------------------------ the answer
 
-    def answer(self, game: GameRecord, side: str, commands: list[Command]) -> str:
-        """A reply to an invitation: accepted, declined, or told the two words that answer it. Returns what was
-        done, for the inbound record."""
+    def reply(self, game: GameRecord, side: str, reading: Reading, text: str,
+              error_notice: Callable[[], bool]) -> tuple[str, str]:
+        """A reply to an invitation: accepted or declined, however it is worded around the word; else told the two
+        words that answer it (while error notices may be sent). Returns (status, what was done)."""
+        answer = answer_in(reading, text)
+        if answer is not None:
+            return "done", self.answer(game, side, answer)
+        if error_notice():
+            self.service.mailer.notice(game, side, "not-accepted", "accept or decline first", [
+                f"Game {game.id} has not started yet.",
+                "To play, reply with the one word: accept",
+                "To refuse, reply with the one word: decline",
+            ])
+        return "rejected", "an invitation not answered"
+
+    def answer(self, game: GameRecord, side: str, answer: str) -> str:
+        """The invitation accepted or declined by ``side``; play starts once both have accepted."""
         mailer = self.service.mailer
-        words = [command.kind for command in commands]
-        if "decline" in words:
+        if answer == "decline":
             game.status = "declined"
             for each in SIDES:
                 mailer.message(game, each, "declined", f"Game {game.id}: declined", [
@@ -203,16 +220,22 @@ class Invitations(Job):
                     if each != side else f"You declined game {game.id}."
                 ])
             return "declined"
-        if "accept" in words:
-            setattr(game, f"{side}_accepted", True)
-            if game.white_accepted and game.black_accepted:
-                self.service.turn.start(game)
-            else:
-                mailer.message(game, side, "accepted", f"Game {game.id}: accepted", [
-                    f"You accepted game {game.id}. It starts when {game.player(other(side)).name} accepts too."
-                ])
-            return "accepted"
-        mailer.notice(game, side, "not-accepted", "accept or decline first", [
-            f"Game {game.id} has not started yet. Reply 'accept' to play or 'decline' to refuse."
-        ])
-        return ""
+        setattr(game, f"{side}_accepted", True)
+        if game.white_accepted and game.black_accepted:
+            self.service.turn.start(game)
+        else:
+            mailer.message(game, side, "accepted", f"Game {game.id}: accepted", [
+                f"You accepted game {game.id}. It starts when {game.player(other(side)).name} accepts too."
+            ])
+        return "accepted"
+
+
+def answer_in(reading: Reading, text: str) -> str | None:
+    """What a reply to an invitation answers: ``accept`` or ``decline``, on a line of its own or as the first word
+    of a line ("Accept!  Looking forward to it."), but not ``accept draw``; None when it says neither, or both."""
+    said = {command.kind for command in reading.commands if command.kind in ANSWERS}
+    for line in text.splitlines()[:LINES_LOOKED_AT]:
+        words = re.findall(r"[a-z]+", line[:FIRST_CHARACTERS].lower())
+        if words and words[0] in ANSWERS and words[1:2] != ["draw"]:
+            said.add(words[0])
+    return said.pop() if len(said) == 1 else None

@@ -27,7 +27,7 @@ from app.outbound.render import Document, render_message
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 
 LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
-                  "and 'accept' or 'decline' alone in a reply to the invitation.")
+                  "and 'accept' or 'decline' in a reply to the invitation.")
 
 
 def unquoted(errors: list[str]) -> list[str]:

@@ -43,6 +43,8 @@ class Replies(Job):
         Returns (status, what was done) for the inbound record."""
         mailer = self.service.mailer
         reading = read_commands(text, self.work.variant(game), game_words(presenter_for(game.variant)))
+        if game.status == "invited":
+            return self.service.invitations.reply(game, token.side, reading, text, error_notice)
         if game.status == "over" and (reading.errors or not reading.commands):  # "Thanks, good game!"
             if error_notice():
                 self.service.turn.after_the_end(game, token.side, None)
@@ -85,9 +87,6 @@ class Replies(Job):
                 "Send one move order per message. Nothing in that message was applied.",
             ])
             return ["error: two move orders"]
-        if game.status == "invited":
-            answered = self.service.invitations.answer(game, side, commands)
-            return [answered] if answered else []
         if game.status in ("declined",):
             mailer.notice(game, side, "not-accepted", "this game was declined",
                           ["That game was declined and never started."])

@@ -43,3 +43,36 @@ def test_a_challenge_by_mail_keeps_the_case_of_its_options_and_reads_them_as_the
     assert done.returncode == 0, done.stderr
     by_command_line = games(game.server)[-1]
     assert by_command_line.id != by_mail.id and by_command_line.options == by_mail.options
+
+
+def invited(game) -> int:
+    """Alice's confirmed challenge to Bob: his invitation is his latest mail."""
+    challenge(game, f"challenge {BOB} side-view")
+    assert "invites you" in game.text(BOB)
+    return games(game.server)[-1].id
+
+
+def test_an_invitation_accepted_in_a_sentence_is_accepted(game):
+    game_id = invited(game)
+    game.reply(BOB, "Accept!  Looking forward to it.")
+    assert games(game.server)[-1].status == "active" and games(game.server)[-1].id == game_id
+    assert "your move (White)" in game.subject(ALICE)
+    assert "the game has started" in game.subject(BOB)
+
+
+def test_an_invitation_declined_in_a_sentence_is_declined(game):
+    invited(game)
+    game.reply(BOB, "Decline, sorry - no time this month.")
+    assert games(game.server)[-1].status == "declined"
+    assert "declined" in game.subject(ALICE)
+
+
+@pytest.mark.parametrize("words", ["acept", "Sure, why not", "accept\ndecline"])
+def test_a_reply_to_an_invitation_that_says_neither_word_is_told_the_two_that_work(game, words):
+    invited(game)
+    answer = game.reply(BOB, words)
+    assert games(game.server)[-1].status == "invited"
+    assert "accept or decline first" in game.subject(BOB)
+    assert "To play, reply with the one word: accept" in answer
+    assert "To refuse, reply with the one word: decline" in answer
+    assert "no order found" not in answer and "Send it again" not in answer and "could not be read" not in answer
