@@ -35,17 +35,18 @@ SAY_LIMIT = 2000  # characters of a ``say`` passed on
 
 
 def say(context: InGame, command: Command) -> None:
-    """Passed on word for word, and kept in the record as told to the opponent."""
+    """Passed on word for word, inside the mail the rest of the reply causes if there is one, and kept in the
+    record as told to the opponent."""
     game, side, mails = context.game, context.side, context.mails
     text = command.argument.strip()[:SAY_LIMIT]
     if not text:
         mails.message(side, "error", "nothing to say", ["'say' needs a message after it."])
         return
-    context.service.events.record_plain(game, side, command.text, "said",
-                                        {other(side): [{"kind": "said", "color": side, "text": text}], side: []})
+    said = {"kind": "said", "color": side, "text": text}
+    context.service.events.record_plain(game, side, command.text, "said", {other(side): [said], side: []})
     name, opponent = game.player(side).name, game.player(other(side)).name
-    mails.message(other(side), "said", f"a message from {name}", [f"{name} says:", text])
-    mails.message(side, "notice", "your message was passed on", [f"Your message was passed on to {opponent}."])
+    mails.passed_on(other(side), f"a message from {name}", [f"{name} says:", text], said)
+    mails.note(side, "your message was passed on", [f"Your message was passed on to {opponent}."])
 
 
 def board(context: InGame, command: Command) -> None:

@@ -128,12 +128,13 @@ class Mailer:
             self.batch = None
 
     def _send(self, game: GameRecord, mails: Mails) -> None:
-        for side, item in mails.items:
+        told = game.told_since_move or {}
+        for side, item in mails.settled(lambda side, message: message in told.get(side, [])):
             if item["type"] == "request":
                 self.send_request(game, side, item["notice"], item["subject"], item["kind"],
                                   item.get("commitments", False))
             elif item["type"] == "game-over":
-                self.send_game_over(game, side)
+                self.send_game_over(game, side, item.get("notes", []))
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
                 self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
@@ -263,9 +264,10 @@ class Mailer:
         subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game))
         self.message(game, side, "setup-request", subject, paragraphs)
 
-    def send_game_over(self, game: GameRecord, side: str) -> None:
+    def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None) -> None:
         """The players and the result, the last move, the final position, the setups with their keys and the
-        game in moves; the record of the game goes with it as a file, every event on the reveal page."""
+        game in moves; the record of the game goes with it as a file, every event on the reveal page. ``notes``:
+        what else the reply that ended the game gave this player (a message passed on)."""
         variant = get_variant(game.variant)
         state = self.state_of(game)
         presenter = self.presenter(game)
@@ -299,6 +301,7 @@ class Mailer:
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        "(Black).",
             "outcome": presenter.outcome_for(side, game.result, game.reason, names),
+            "notes": notes or [],
             "last": [line for line in presenter.lines([m for m in last if m["kind"] != "end"], names)],
             "history_url": self.history_url(game, side),
             "reveal_url": reveal_url,

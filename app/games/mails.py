@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.outbound.render import Document
@@ -25,7 +26,46 @@ class Mails:
                                   "show_position": show_position, "show_forms": show_forms, "document": document,
                                   "told": told or []}))
 
+    def passed_on(self, side: str, subject: str, paragraphs: list[str], told: dict[str, Any]) -> None:
+        """A message passed on to ``side`` (``told``: as the record keeps it): inside the other mail this reply
+        gives them, if any, else a mail of its own (``settled``)."""
+        self.items.append((side, {"type": "said", "kind": "said", "subject": subject, "paragraphs": paragraphs,
+                                  "told": told}))
+
+    def note(self, side: str, subject: str, paragraphs: list[str]) -> None:
+        """A word to ``side`` on what their reply did: inside the other mail this reply gives them, if any."""
+        self.items.append((side, {"type": "note", "kind": "notice", "subject": subject, "paragraphs": paragraphs}))
+
     def game_over(self, side: str) -> None:
-        """The game-over mail replaces the player's other pending mails, but not a passed-on message."""
-        self.items = [(s, i) for s, i in self.items if s != side or (i["type"] == "message" and i["kind"] == "said")]
+        """The game-over mail replaces the player's other pending mails, but not a passed-on message or a note."""
+        self.items = [(s, i) for s, i in self.items if s != side or i["type"] in FOLDED]
         self.items.append((side, {"type": "game-over", "kind": "game-over"}))
+
+    def settled(self, already_told: Callable[[str, dict[str, Any]], bool]) -> list[tuple[str, dict[str, Any]]]:
+        """The mails to write. A message passed on and a note go inside the player's other mail from this reply
+        (a move request, a notice or the game-over mail), so that a move sent with ``say`` gives each player one
+        mail; a move request leaves out a message it already tells among what happened since the player's last
+        move (``already_told``). Without another mail, each is a mail of its own."""
+        targets: dict[str, dict[str, Any]] = {}
+        for side, item in self.items:
+            if item["type"] not in FOLDED and (side not in targets or item["type"] == "request"):
+                targets[side] = item
+        settled = []
+        for side, item in self.items:
+            target = targets.get(side) if item["type"] in FOLDED else None
+            if item["type"] not in FOLDED:
+                settled.append((side, item))
+            elif target is None:
+                settled.append((side, {"type": "message", "kind": item["kind"], "subject": item["subject"],
+                                       "paragraphs": item["paragraphs"], "show_position": False,
+                                       "show_forms": False, "document": None, "told": []}))
+            elif target["type"] == "request":
+                if not (item["type"] == "said" and already_told(side, item["told"])):
+                    target["notice"] = [*target["notice"], *item["paragraphs"]]
+            else:
+                field = "paragraphs" if target["type"] == "message" else "notes"
+                target[field] = [*target.get(field, []), *item["paragraphs"]]
+        return settled
+
+
+FOLDED = ("said", "note")  # what goes inside a player's other mail from the same reply

@@ -103,3 +103,36 @@ def test_with_a_day_a_move_the_reminder_comes_at_half_time_and_once_a_turn(game)
     assert game.worker.clocks(later - timedelta(hours=11)) == 0
     assert game.worker.clocks(later + timedelta(seconds=1)) == 1
     assert row(game, game_id).reason == "time"
+
+
+def mails_to(game, player: str) -> int:
+    return len(game.sink.to(player))
+
+
+def test_a_move_sent_with_say_gives_each_player_one_mail_and_the_words_once(game):
+    started(game)
+    alice, bob = mails_to(game, ALICE), mails_to(game, BOB)
+    game.reply(ALICE, "e2-e4\nsay Good luck, Bob!")
+    assert (mails_to(game, ALICE), mails_to(game, BOB)) == (alice + 1, bob + 1)
+    assert "your move (Black)" in game.subject(BOB)
+    assert game.text(BOB).count("Good luck, Bob!") == 1
+    assert "Alice says: Good luck, Bob!" in game.text(BOB)  # among what happened since his last move
+    assert "Your message was passed on to Bob." in game.text(ALICE)
+    assert "your move was made" in game.subject(ALICE)
+
+
+def test_say_with_a_resignation_goes_inside_the_game_over_mail(game):
+    started(game)
+    alice, bob = mails_to(game, ALICE), mails_to(game, BOB)
+    game.reply(ALICE, "say Well played.\nresign")
+    assert (mails_to(game, ALICE), mails_to(game, BOB)) == (alice + 1, bob + 1)
+    assert "game over" in game.subject(BOB) and game.text(BOB).count("Well played.") == 1
+    assert "Alice says: Well played." in game.text(BOB)
+    assert "Your message was passed on to Bob." in game.text(ALICE)
+
+
+def test_say_alone_is_still_a_mail_to_each(game):
+    started(game)
+    game.reply(ALICE, "say Hello")
+    assert "a message from Alice" in game.subject(BOB) and "Alice says: Hello" in game.text(BOB)
+    assert "your message was passed on" in game.subject(ALICE)
