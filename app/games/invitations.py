@@ -1,97 +1,26 @@
-"""Invitations: a challenge read and checked, the game created, its invitations sent and answered."""
+"""Invitations: a challenge carried out, the game created, its invitations sent and answered."""
 
 from __future__ import annotations
 
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from sqlalchemy import func, select
 
-from app.addresses import AddressError, valid_address
+from app.games.challenges import held_challenge, read_challenge, split_options
 from app.games.errors import ServiceError
 from app.games.job import Job
 from app.games.models import Game
 from app.games.reading import Reading
 from app.games.records import GameRecord, PlayerRecord
 from app.present.words import SIDE_TITLE
-from app.rules.base import SIDES, OptionError, other
-from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
+from app.rules.base import SIDES, other
+from app.rules.registry import get_variant
 
-MAX_DAYS = 30
 ANSWERS = ("accept", "decline")  # the two words that answer an invitation
 LINES_LOOKED_AT, FIRST_CHARACTERS = 50, 40  # of a reply to an invitation: enough for any answer, and bounded
-OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
-
-
-def read_option(item: str) -> tuple[str, str]:
-    """``K=V`` as the referee reads an option, by mail and on the command line alike: the key in lower case, the
-    value as written (a position's piece letters are upper and lower case; the variant checks the value)."""
-    key, equals, value = item.partition("=")
-    key = key.strip().lower()
-    if not equals or not key:
-        raise ServiceError("write each option as key=value, e.g. days=3")
-    return key, value.strip()
-
-
-def read_options(items: list[str]) -> dict[str, str]:
-    """Options given one by one (``--option K=V``), read as ``read_option`` reads each."""
-    return dict(read_option(item) for item in items)
-
-
-def challenge_words(text: str) -> list[str]:
-    """The words of a challenge, split at spaces, except inside a value in braces or brackets (JSON, whose quoted
-    strings may hold anything): ``start={"board": "8/8/..."}`` stays one word. One pass over the text."""
-    words: list[str] = []
-    word, depth, quoted, escaped = "", 0, False, False
-    for character in text:
-        if quoted:
-            quoted = escaped or character != '"'
-            escaped = not escaped and character == "\\"
-        elif character == '"' and depth:
-            quoted = True
-        elif character in OPEN:
-            depth += 1
-        elif character in CLOSE:
-            depth = max(depth - 1, 0)
-        elif character.isspace() and not depth:
-            words, word = [*words, word] if word else words, ""
-            continue
-        word += character
-    return [*words, word] if word else words
-
-
-@dataclass(frozen=True)
-class ChallengePlan:
-    """A challenge as read and checked, before anything is created."""
-
-    opponent: str
-    variant: str
-    options: dict[str, str]
-    color: str
-
-    def words(self) -> str:
-        """The challenge in the referee's own words (after ``challenge``): what a confirmation holds."""
-        options = " ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
-        return " ".join(part for part in (self.opponent, self.variant, options, f"color={self.color}") if part)
-
-
-def split_options(variant_name: str, raw: dict[str, str]) -> tuple[int, dict[str, Any]]:
-    """The days a move and the variant's options, checked (raises ServiceError saying what is wrong)."""
-    if variant_name not in VARIANTS:
-        raise ServiceError(f"unknown variant {variant_name!r}; known: {', '.join(sorted(VARIANTS))}")
-    options = dict(raw)
-    days_text = options.pop("days", "3")
-    if not str(days_text).isdigit() or not 1 <= int(days_text) <= MAX_DAYS:
-        raise ServiceError(f"days must be a whole number of days from 1 to {MAX_DAYS}")
-    try:
-        referee_options = get_variant(variant_name).parse_options(options)
-    except OptionError as error:
-        raise ServiceError(str(error)) from error
-    return int(days_text), referee_options
 
 
 class Invitations(Job):
@@ -133,45 +62,9 @@ class Invitations(Job):
         service.flush()
         return game
 
-    def read_challenge(self, challenger: str, text: str) -> ChallengePlan:
-        """``challenge bob@example.org <variant> days=3 color=black <its options>``, read but not carried out:
-        the opponent a plain address (not the challenger's, not ours), the variant known, the colour one of ours.
-
-        Its errors go to an address not yet proved to be the challenger's, so they quote nothing the challenger
-        wrote; the options are checked when the game is created, after the challenger's confirming reply.
-        """
-        settings = self.service.settings
-        words = challenge_words(text)
-        usage = "write: challenge <email address> [variant] [options such as days=3 color=black]"
-        if not words:
-            raise ServiceError(usage)
-        try:
-            opponent = valid_address(words[0].strip("<>"))
-        except AddressError:
-            raise ServiceError(f"the first word after 'challenge' is not an email address; {usage}") from None
-        if opponent == challenger:
-            raise ServiceError("a game needs two different players")
-        local, _, domain = opponent.rpartition("@")
-        if domain == settings.server_domain and (local == settings.server_local
-                                                 or local.startswith(settings.server_local + "+")):
-            raise ServiceError("the referee does not play")
-        variant = DEFAULT_VARIANT
-        options: dict[str, str] = {}
-        color = "white"
-        for word in words[1:]:
-            if "=" in word:
-                key, value = read_option(word)
-                if key in ("color", "colour", "as"):
-                    color = value.lower()
-                else:
-                    options[key] = value
-            else:
-                variant = word.lower()
-        if variant not in VARIANTS:
-            raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
-        if color not in (*SIDES, "random"):
-            raise ServiceError("color must be white, black or random")
-        return ChallengePlan(opponent, variant, options, color)
+    def held_challenge(self, challenger: str, text: str) -> str:
+        """A challenge checked whole, to hold until its sender confirms it (``challenges.held_challenge``)."""
+        return held_challenge(self.service.settings, challenger, text)
 
     def challenges_today(self, challenger: PlayerRecord) -> int:
         """Games this player proposed in the last 24 hours."""
@@ -182,7 +75,7 @@ class Invitations(Job):
     def challenge(self, challenger: PlayerRecord, text: str) -> GameRecord:
         """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance; its options
         are checked now (``create_game``), and what is wrong with them told to the challenger alone."""
-        plan = self.read_challenge(challenger.email, text)
+        plan = read_challenge(self.service.settings, challenger.email, text)
         limit = self.service.settings.challenges_per_day
         if self.challenges_today(challenger) >= limit:
             raise ServiceError(f"you have proposed {limit} games in the last 24 hours, "

@@ -8,6 +8,7 @@ these lists, so a new command is one more object here.
 
 from __future__ import annotations
 
+from app.games.challenges import describe_challenge
 from app.games.commands import (
     ALSO,
     FORM,
@@ -20,7 +21,6 @@ from app.games.commands import (
     help_line,
 )
 from app.games.errors import ServiceError
-from app.games.invitations import challenge_words
 from app.games.links import rules_link
 from app.games.work import display_name
 from app.outbound.headers import clean_name
@@ -139,13 +139,7 @@ def check_challenge(context: InLobby, argument: str) -> str:
     limit = context.service.settings.challenges_per_day
     if len(context.held) >= limit:
         raise ServiceError(f"at most {limit} challenges at once")
-    return context.service.invitations.read_challenge(context.player.email, argument).words()
-
-
-def describe_challenge(argument: str) -> str:
-    words = challenge_words(argument)
-    variant = VARIANTS[words[1]].title if len(words) > 1 and words[1] in VARIANTS else "chess"
-    return f"invite the address named in your request to a game of {variant}"
+    return context.service.invitations.held_challenge(context.player.email, argument)
 
 
 def carry_out_challenge(context: InLobby, argument: str) -> str:
@@ -185,7 +179,8 @@ def carry_out_name(context: InLobby, argument: str) -> str:
 
 # ------------------------------------------------------------------ the lists
 
-VACATION = Held(check_vacation, lambda days: f"pause your clock for {int(days)} days (vacation)", carry_out_vacation)
+VACATION = Held(check_vacation, lambda days: f"pause your clock in every game for {int(days)} days (vacation)",
+                carry_out_vacation)
 
 MAIL_COMMANDS = (
     MailCommand("say", "<text>", "a message passed on to your opponent word for word", in_game=say, form=FORM),
@@ -205,7 +200,7 @@ MAIL_COMMANDS = (
                 "invite someone to a game", held=Held(check_challenge, describe_challenge, carry_out_challenge)),
     MailCommand("games", "", "the list of your games", in_lobby=games),
     MailCommand("name", "<name>", "the name your opponents see", held=Held(
-        check_name, lambda name: "set your display name to the name given in your request", carry_out_name)),
+        check_name, lambda name: f"set your display name to: {display_name(name, name)}", carry_out_name)),
 )
 GAME_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_game)
 LOBBY_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_lobby or command.held)

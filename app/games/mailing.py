@@ -18,6 +18,7 @@ from sqlalchemy import Connection
 
 from app.config import Settings
 from app.games import records
+from app.games.challenges import terms
 from app.games.clock import describe_deadline
 from app.games.commands import order_forms
 from app.games.commitment import committed_text
@@ -73,8 +74,7 @@ class Mailer:
         return presenter_for(game.variant)
 
     def options_text(self, game: GameRecord) -> str:
-        parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
-        return ", ".join(parts + self.presenter(game).option_lines(game.options))
+        return terms(game.variant, game.days, game.options)
 
     def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
@@ -253,9 +253,10 @@ class Mailer:
         who = f"{inviter.email} invites you" if inviter else "You are invited"
         subject = subject_line(f"Game {game.id}", f"an invitation to {self.title(game)}")
         self.message(game, side, "invitation", subject, [
-            f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "
-            f"{self.options_text(game)}.",
-            "Reply 'accept' to play or 'decline' to refuse.",
+            f"{who} to a game of {self.title(game)}, played by email.",
+            f"You would play {SIDE_TITLE[side]}. The game: {self.options_text(game)}.",
+            "To play, reply: accept",
+            "To refuse, reply: decline",
             "The rules in brief: " + self.presenter(game).summary(),
         ])
 

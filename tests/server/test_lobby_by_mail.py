@@ -15,6 +15,13 @@ from tests.server.test_cli import manage
 START = {"board": ONE_KNIGHT_AWAY, "handed": REVERSED_HANDS, "to_move": "white"}
 
 
+def decoded(mail) -> str:
+    """A received mail's subject and every text part, decoded, whitespace run together."""
+    parts = [str(mail["Subject"])] + [part.get_content() for part in mail.walk()
+                                      if part.get_content_maintype() == "text"]
+    return " ".join(" ".join(parts).split())
+
+
 def games(server) -> list[GameRow]:
     with server.db.sessions() as session:
         return list(session.scalars(select(GameRow).order_by(GameRow.id)))
@@ -76,3 +83,29 @@ def test_a_reply_to_an_invitation_that_says_neither_word_is_told_the_two_that_wo
     assert "To play, reply with the one word: accept" in answer
     assert "To refuse, reply with the one word: decline" in answer
     assert "no order found" not in answer and "Send it again" not in answer and "could not be read" not in answer
+
+
+def test_the_please_confirm_mail_says_exactly_what_will_be_done_and_the_invitation_is_short(game):
+    game.send(ALICE, fresh(ALICE, REFEREE, f"name Alice L.\nvacation 2\nchallenge {BOB} looking-glass days=5 "
+                                           "STRIKES=2 color=black", subject="hello"), REFEREE)
+    request = game.text(ALICE)
+    assert "- set your display name to: Alice L. -" in request
+    assert "- pause your clock in every game for 2 days (vacation)" in request
+    assert (f"- invite {BOB} to a game of Through the Looking-Glass (5 days a move, impossible=strike, strikes=2, "
+            "win=king); you play Black") in request
+    game.reply(ALICE, "")
+    invitation = game.text(BOB)
+    for sentence in (f"{ALICE} invites you to a game of Through the Looking-Glass, played by email.",
+                     "You would play White.", "The game: 5 days a move, impossible=strike, strikes=2, win=king.",
+                     "To play, reply: accept", "To refuse, reply: decline"):
+        assert sentence in invitation, sentence
+
+
+def test_an_option_the_variant_refuses_is_explained_without_repeating_the_senders_words(game):
+    game.send(ALICE, fresh(ALICE, REFEREE, f"challenge {BOB} looking-glass strikes=BUY-PILLS", subject="hi"),
+              REFEREE)
+    answer = game.text(ALICE)
+    assert "not carried out" in game.subject(ALICE) and "please confirm" not in answer
+    assert "strikes must be a whole number, not the value given" in answer and "pills" not in answer.lower()
+    assert not game.sink.to(BOB)
+
