@@ -87,10 +87,10 @@ class ChallengePlan:
 
 
 def terms(variant_name: str, days: int, options: dict[str, Any]) -> str:
-    """A game's time and options in the referee's words ("3 days a move, strikes=3"): what an invitation and a
-    confirmation say."""
+    """A game's time and options in the referee's words ("3 days a move; strikes=3"): what an invitation and a
+    confirmation say (an option's words may have commas of their own)."""
     time = f"{days} day{'s' if days != 1 else ''} a move"
-    return ", ".join([time, *presenter_for(variant_name).option_lines(options)])
+    return "; ".join([time, *presenter_for(variant_name).option_lines(options)])
 
 
 def written(value: Any) -> str:

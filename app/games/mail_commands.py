@@ -22,6 +22,7 @@ from app.games.commands import (
 )
 from app.games.errors import ServiceError
 from app.games.links import rules_link
+from app.games.mails import one_full_stop
 from app.games.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand
@@ -78,13 +79,18 @@ def game_rules(context: InGame, command: Command) -> None:
 
 
 def public(context: InGame, command: Command) -> None:
-    agree = command.argument.strip().lower() != "off"
-    context.service.desk.share_reveal(context.game, context.side, agree)
-    context.mails.message(context.side, "notice", "reveal sharing", [
-        "You agree that, after the game, anyone with the link may see the full reveal "
-        "(it is public only if both players agree)." if agree else
-        "After the game the reveal is shown to the two players only."
-    ])
+    """A player's consent to a public reveal; answered with where it stands now (public once both agree)."""
+    game, agree = context.game, command.argument.strip().lower() != "off"
+    context.service.desk.share_reveal(game, context.side, agree)
+    if not agree:
+        said = "After the game the reveal is shown to the two players only."
+    elif game.public_white and game.public_black:
+        where = f": {context.service.mailer.reveal_url(game)}" if game.status == "over" else " once the game is over"
+        said = f"You both agree: the reveal of this game is public, for anyone with the link{where}."
+    else:
+        said = ("You agree that, after the game, anyone with the link may see the full reveal "
+                "(it is public only if both players agree).")
+    context.mails.message(context.side, "notice", "reveal sharing", [said])
 
 
 def game_vacation(context: InGame, command: Command) -> None:
@@ -173,7 +179,8 @@ def check_name(context: InLobby, argument: str) -> str:
 
 def carry_out_name(context: InLobby, argument: str) -> str:
     context.player.name = display_name(argument, context.player.email)
-    context.tell("notice", "name changed", [f"You are now called {context.player.name}."])
+    context.tell("notice", "name changed", [one_full_stop(f"You are now called {context.player.name}.",
+                                                          [context.player.name])])
     return "name"
 
 

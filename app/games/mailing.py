@@ -13,7 +13,7 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from sqlalchemy import Connection
 
 from app.config import Settings
@@ -24,7 +24,7 @@ from app.games.commands import order_forms
 from app.games.commitment import committed_text
 from app.games.links import history_link, rules_link
 from app.games.mail_commands import game_commands
-from app.games.mails import Mails
+from app.games.mails import Mails, one_full_stop
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
@@ -96,6 +96,10 @@ class Mailer:
     def history_url(self, game: GameRecord, side: str) -> str:
         return history_link(self.settings, game.id, game.player(side).id)
 
+    def reveal_url(self, game: GameRecord) -> str:
+        """The reveal page: open to both players after the game, and to anyone once both agree."""
+        return f"{self.settings.base_url}/games/{game.id}/reveal"
+
     def rules_url(self, game: GameRecord) -> str:
         return rules_link(self.settings, game.variant)
 
@@ -144,6 +148,9 @@ class Mailer:
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated", attachments: tuple[Attachment, ...] = ()) -> None:
         player = game.player(side)
+        names = (game.white.name, game.black.name)
+        subject, text = one_full_stop(subject, names), one_full_stop(text, names)
+        html = one_full_stop(html, (*names, *(str(escape(name)) for name in names)))
         thread = game_thread(self.settings, game.id, side, f"Game {game.id}: {self.title(game)}", game.created_at)
         mail = Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
@@ -254,7 +261,8 @@ class Mailer:
         subject = subject_line(f"Game {game.id}", f"an invitation to {self.title(game)}")
         self.message(game, side, "invitation", subject, [
             f"{who} to a game of {self.title(game)}, played by email.",
-            f"You would play {SIDE_TITLE[side]}. The game: {self.options_text(game)}.",
+            f"You would play {SIDE_TITLE[side]}.",
+            f"The game: {self.options_text(game)}.",
             "To play, reply: accept",
             "To refuse, reply: decline",
             "The rules in brief: " + self.presenter(game).summary(),
@@ -289,7 +297,7 @@ class Mailer:
         last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
-        reveal_url = f"{self.settings.base_url}/games/{game.id}/reveal"
+        reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        f"(Black). {end}.", "record": record, "keys": keys, "reveal_url": reveal_url})

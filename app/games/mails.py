@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.outbound.render import Document
@@ -69,3 +70,11 @@ class Mails:
 
 
 FOLDED = ("said", "note")  # what goes inside a player's other mail from the same reply
+
+
+def one_full_stop(text: str, names: Iterable[str]) -> str:
+    """Where a sentence ends on a name that ends in a full stop ("Ann L."), one full stop, not "Ann L..":
+    sentences put a full stop after a name, whatever the name."""
+    for name in {name for name in names if name.endswith(".")}:
+        text = re.sub(rf"{re.escape(name)}\.(?!\.)", lambda _match, name=name: name, text)
+    return text

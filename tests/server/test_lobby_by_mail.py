@@ -91,12 +91,13 @@ def test_the_please_confirm_mail_says_exactly_what_will_be_done_and_the_invitati
     request = game.text(ALICE)
     assert "- set your display name to: Alice L. -" in request
     assert "- pause your clock in every game for 2 days (vacation)" in request
-    assert (f"- invite {BOB} to a game of Through the Looking-Glass (5 days a move, impossible=strike, strikes=2, "
+    assert (f"- invite {BOB} to a game of Through the Looking-Glass (5 days a move; impossible=strike; strikes=2; "
             "win=king); you play Black") in request
     game.reply(ALICE, "")
+    assert any("You are now called Alice L. " in decoded(mail) for mail in game.sink.to(ALICE))
     invitation = game.text(BOB)
     for sentence in (f"{ALICE} invites you to a game of Through the Looking-Glass, played by email.",
-                     "You would play White.", "The game: 5 days a move, impossible=strike, strikes=2, win=king.",
+                     "You would play White.", "The game: 5 days a move; impossible=strike; strikes=2; win=king.",
                      "To play, reply: accept", "To refuse, reply: decline"):
         assert sentence in invitation, sentence
 
@@ -109,3 +110,16 @@ def test_an_option_the_variant_refuses_is_explained_without_repeating_the_sender
     assert "strikes must be a whole number, not the value given" in answer and "pills" not in answer.lower()
     assert not game.sink.to(BOB)
 
+
+def test_a_name_ending_in_a_full_stop_gets_one_full_stop_in_every_mail(game):
+    game.send(ALICE, fresh(ALICE, REFEREE, f"name Alice L.\nchallenge {BOB} side-view", subject="hi"), REFEREE)
+    game.reply(ALICE, "")
+    game.reply(BOB, "accept")
+    game.reply(ALICE, "e2-e4")
+    assert "Opponent: Alice L. Move 1." in game.text(BOB)
+    game.reply(BOB, "e7-e5\nsay Good luck")
+    assert "Your message was passed on to Alice L. " in game.text(BOB)
+    game.reply(ALICE, "resign")
+    for player in (ALICE, BOB):
+        for mail in game.sink.to(player):
+            assert "L.." not in decoded(mail), mail["Subject"]

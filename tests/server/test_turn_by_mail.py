@@ -9,6 +9,7 @@ from app.games.models import Game as GameRow
 from app.games.service import GameService
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
 from tests.server.smtp_game import ALICE, BOB
+from tests.web_helpers import client_for
 
 DAYS = timedelta(days=2)
 
@@ -136,3 +137,23 @@ def test_say_alone_is_still_a_mail_to_each(game):
     game.reply(ALICE, "say Hello")
     assert "a message from Alice" in game.subject(BOB) and "Alice says: Hello" in game.text(BOB)
     assert "your message was passed on" in game.subject(ALICE)
+
+
+def test_a_second_public_on_says_the_reveal_is_public(game):
+    game_id = started(game)
+    game.reply(ALICE, "public on")
+    assert "it is public only if both players agree" in game.text(ALICE)
+    game.reply(BOB, "public on")
+    assert "You both agree: the reveal of this game is public, for anyone with the link once the game is over." \
+        in game.text(BOB)
+    game.reply(ALICE, "resign")
+    game.reply(ALICE, "public on")
+    assert f"the reveal of this game is public, for anyone with the link: http://mirrorpost.test/games/{game_id}" \
+           "/reveal." in game.text(ALICE)
+
+
+def test_the_web_history_writes_what_a_player_said_as_a_sentence(game):
+    game_id = started(game)
+    game.reply(ALICE, "e2-e4\nsay Good luck, Bob!")
+    page = client_for(game.server, game_id, row(game, game_id).white_id).get(f"/games/{game_id}").data.decode()
+    assert ": You said: Good luck, Bob!</li>" in page and ": said</li>" not in page
