@@ -87,7 +87,7 @@ class ChallengePlan:
 
 
 def terms(variant_name: str, days: int, options: dict[str, Any]) -> str:
-    """A game's time and options in the referee's words ("3 days a move; strikes=3"): what an invitation and a
+    """A game's time and options in the referee's words ("3 days a move; <each option>"): what an invitation and a
     confirmation say (an option's words may have commas of their own)."""
     time = f"{days} day{'s' if days != 1 else ''} a move"
     return "; ".join([time, *presenter_for(variant_name).option_lines(options)])
@@ -111,7 +111,7 @@ def senders_words(text: str, variant_name: str) -> set[str]:
 
 def unrepeated(message: str, raw: dict[str, str], variant_name: str) -> str | None:
     """An error about options with each key or value the sender wrote taken out (where it has a word that is not
-    the referee's own): "strikes must be a whole number, not the value given". None when it would still repeat
+    the referee's own): "... must be a whole number, not the value given". None when it would still repeat
     a word of theirs (a value quoted in pieces, say)."""
     for written_here, instead in ((raw.values(), "the value given"), (raw.keys(), "the option given")):
         for text in sorted(written_here, key=len, reverse=True):
