@@ -78,7 +78,9 @@ class Lobby(Job):
         context = InLobby(self.service, player, notify)
         for line in reading.commands:
             found = find(LOBBY_COMMANDS, line)
-            if found is None:
+            if found is None:  # the first word of a command of several words, without the rest
+                forms = [command.usage for command in LOBBY_COMMANDS if command.name.split()[0] == line.kind]
+                context.problems.append(f"{line.kind}: write {' or '.join(forms)}")
                 continue
             command, line = found
             if command.held:
