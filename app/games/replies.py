@@ -52,12 +52,13 @@ class Replies(Job):
         if reading.errors:
             if error_notice():
                 guesses = self.guesses(game, token.side, reading.unreadable)
+                forms = game.status == "active"  # the order forms are shown once play has begun
                 mailer.message(game, token.side, "error", f"Game {game.id}: your order could not be read", [
                     *(capitalised(error) + "." for error in reading.errors),
                     *(f"Did you mean {guess}?" for guess in guesses),
-                    "Nothing in your message was applied, and it costs you nothing. Send it again in one of "
-                    "these forms:",
-                ], show_forms=True)
+                    "Nothing in your message was applied, and it costs you nothing. "
+                    + ("Send it again in one of these forms:" if forms else "Send it again."),
+                ], show_forms=forms)
             return "rejected", "unreadable: " + "; ".join(reading.errors)
         if not reading.commands:
             if error_notice():
