@@ -94,16 +94,15 @@ def ingest(file: click.utils.LazyFile) -> None:
 @click.option("--black", required=True, help="Black's email address")
 @click.option("--option", "options", multiple=True, help="K=V: days=3, or one of the variant's options (repeatable)")
 def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
+    from app.games.challenges import read_options
     from app.games.service import GameService, ServiceError
 
     server = _server()
     server.db.upgrade()
-    parsed = {}
-    for option in options:
-        if "=" not in option:
-            raise click.BadParameter(f"{option!r} is not K=V", param_hint="--option")
-        key, value = option.split("=", 1)
-        parsed[key.strip().lower()] = value.strip()
+    try:
+        parsed = read_options(list(options))  # as a challenge by mail reads them
+    except ServiceError as error:
+        raise click.BadParameter(str(error), param_hint="--option") from error
     try:
         with server.db.engine.begin() as connection:
             service = GameService(connection, server.settings, server.signer)

@@ -5,7 +5,11 @@ import re
 from pathlib import Path
 
 APP = Path(__file__).parent.parent / "app"
-GAME_NAMES = ("game", "running", "finished")
+GAMES = APP / "games"
+# The game service, one module per job: the only code that changes a game or a player.
+SERVICE_JOBS = {"service.py", "job.py", "work.py", "events.py", "turn.py", "clocks.py", "invitations.py", "lobby.py",
+                "replies.py", "mail_commands.py"}
+RECORD_NAMES = ("game", "running", "finished", "player", "opponent", "challenger", "white", "black")
 
 
 def imports_of(path: Path) -> set[str]:
@@ -48,32 +52,51 @@ def test_the_game_service_never_imports_the_doors_or_the_web():
         assert not any(name.startswith(("app.inbound", "app.web")) for name in names), (path, names)
 
 
-def test_only_the_game_service_writes_game_state():
-    """Outside app/games/service.py nothing assigns to a game's fields."""
+def test_only_the_game_service_writes_games_and_players():
+    """Outside the game service's job modules nothing assigns to a game's or a player's fields."""
     for path in APP.rglob("*.py"):
-        if path.name == "service.py" and path.parent.name == "games":
+        if path.parent == GAMES and path.name in SERVICE_JOBS:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
                 node, ast.AugAssign | ast.AnnAssign) else []
             for target in targets:
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
-                    assert target.value.id not in GAME_NAMES, (str(path), target.attr)
+                    assert target.value.id not in RECORD_NAMES, (str(path), target.attr)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 first = node.args[0]
-                assert not (isinstance(first, ast.Name) and first.id in GAME_NAMES), str(path)
+                assert not (isinstance(first, ast.Name) and first.id in RECORD_NAMES), str(path)
 
 
-def test_only_the_game_service_calls_the_statements_that_write_games_players_and_events():
-    writers = {"save_game", "save_player", "add_event", "add_game", "find_or_add_player"}
+def calls_of(path: Path, names: set[str]) -> set[str]:
+    """Which of these functions or methods the module calls or imports by name."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Attribute) and node.attr in names:
+            found.add(node.attr)
+        if isinstance(node, ast.Name) and node.id in names:
+            found.add(node.id)
+        if isinstance(node, ast.ImportFrom):
+            found |= names & {alias.name for alias in node.names}
+    return found
+
+
+def test_only_the_unit_of_work_writes_games_and_players_and_only_the_event_record_writes_events():
+    """Rows are written in one place each: games and players by the unit of work (once, at its flush), events
+    by the event record; nothing outside the game service calls those statements at all."""
+    writers = {"save_game", "save_player", "add_game", "find_or_add_player", "lock_game", "lock_game_quoted"}
     for path in APP.rglob("*.py"):
-        if path.parent.name == "games" and path.name in ("service.py", "records.py"):
+        if path.parent == GAMES and path.name == "records.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Attribute) and node.attr in writers:
-                assert not (isinstance(node.value, ast.Name) and node.value.id == "records"), (str(path), node.attr)
-            if isinstance(node, ast.ImportFrom) and node.module == "app.games.records":
-                assert not writers & {alias.name for alias in node.names}, str(path)
+        allowed = writers if path == GAMES / "work.py" else {"add_event"} if path == GAMES / "events.py" else set()
+        assert calls_of(path, writers | {"add_event"}) <= allowed, str(path)
+
+
+def test_the_game_service_decodes_and_encodes_a_games_state_in_the_unit_of_work_alone():
+    """Decoded once per transaction, written once: no other part of the service reads or writes the JSON."""
+    for path in GAMES.glob("*.py"):
+        if path.name != "work.py":
+            assert not calls_of(path, {"from_json", "to_json"}), str(path)
 
 
 VARIANT_WORDS = re.compile(

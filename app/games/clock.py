@@ -6,13 +6,25 @@ from datetime import datetime, timedelta
 
 from app.games.records import PlayerRecord
 
-REMINDER_BEFORE = timedelta(hours=24)
+REMINDER_BEFORE = timedelta(hours=24)  # the longest a reminder comes before the deadline
 
 
 def deadline_for(player: PlayerRecord, days: int, now: datetime) -> datetime:
     """When a player must have ordered, their clock paused while on vacation."""
     start = max(now, player.vacation_until) if player.vacation_until else now
     return start + timedelta(days=days)
+
+
+def reminder_lead(days: int) -> timedelta:
+    """How long before the deadline the player to move is reminded: 24 hours, or half the time of a move of two
+    days or less, so that a reminder never comes with the move request itself. The one place this is chosen."""
+    return min(REMINDER_BEFORE, timedelta(days=days) / 2)
+
+
+def describe_lead(lead: timedelta) -> str:
+    """``24 hours``, ``12 hours``."""
+    hours = round(lead.total_seconds() / 3600)
+    return f"{hours} hour{'s' if hours != 1 else ''}"
 
 
 def describe_deadline(moment: datetime) -> str:

@@ -1,58 +1,134 @@
-"""The commands a player can send, as read from the new text of a message, and the registry they come from.
+"""The commands a player can send: a line as read (``Command``), and a mail command as one object (``MailCommand``).
 
 Moves and the referee's own commands (``resign``, draw offers, ``setup`` ...) are read by the
-variant. Everything else is a service command from ``SERVICE_COMMANDS`` or one a variant's
-presenter adds (``Presenter.commands``); ``help`` and the order forms are made from the same list.
+variant. Every other command is a ``MailCommand``: its name, how its argument is written, one
+line of help and what carries it out, in a reply about a game, in a mail to the bare address, or
+there only once its sender confirms (``Held``). ``help`` and the order forms are written from these
+objects (``app.games.mail_commands`` lists them, with the commands a variant's presenter adds).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.games.mails import Mails
+    from app.games.records import GameRecord, PlayerRecord
+    from app.games.service import GameService
+    from app.outbound.render import Document
 
 REFEREE = "order"  # a line for the variant's referee: moves, setup, resign, draw offers
 MOVE = "move"  # a referee line that is a move (the variant says which lines are)
 GAME, LOBBY = "game", "lobby"  # where a command is understood: a reply in a game, or mail to the bare address
+FORM, ALSO = "form", "also"  # how the order forms show a command: a form of its own, or named after the last one
 
 
 @dataclass(frozen=True)
 class Command:
-    """One line of a message, understood: ``kind`` is REFEREE, MOVE or a command's name."""
+    """One line of a message, understood: ``kind`` is REFEREE, MOVE or a command's (first) word."""
 
     kind: str
     text: str
     argument: str = ""
 
 
+@dataclass
+class InGame:
+    """What a command in a reply about a game works on: the game (locked), the sender, the mails of the reply."""
+
+    service: GameService
+    game: GameRecord
+    side: str
+    player: PlayerRecord
+    mails: Mails
+
+
+Notify = Callable[[str, str, list[str], "Document | None"], None]
+
+
+@dataclass
+class InLobby:
+    """What a command to the bare address works on: its sender, answered by ``notify`` (which sends only while
+    answers to that address are allowed); what was done, refused and held, for the inbound record."""
+
+    service: GameService
+    player: PlayerRecord
+    notify: Notify
+    done: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
+
+    def tell(self, kind: str, subject: str, paragraphs: list[str], document: Document | None = None) -> None:
+        self.notify(kind, subject, paragraphs, document)
+
+
 @dataclass(frozen=True)
-class CommandSpec:
-    """A command beside the orders: its name, how its argument is written, one line of help."""
+class Held:
+    """A command to the bare address carried out only once its sender confirms by a reply: such a mail proves
+    nothing about its From. ``check`` reads the argument and writes it again in the referee's words (raising
+    ServiceError, which quotes nothing of the mail); ``describe`` says what will be done, for the "please
+    confirm" mail; ``carry_out`` does it once confirmed and says what was done."""
+
+    check: Callable[[InLobby, str], str]
+    describe: Callable[[str], str]
+    carry_out: Callable[[InLobby, str], str]
+
+
+@dataclass(frozen=True)
+class MailCommand:
+    """One command beside the orders: its name (one or more words), how its argument is written, one line of help,
+    and what carries it out in a game reply (``in_game``), in a mail to the bare address at once (``in_lobby``)
+    or there once confirmed (``held``). ``form``: how the order forms show it (FORM, ALSO, or not at all)."""
 
     name: str
     argument: str
     help: str
-    where: frozenset[str]
+    in_game: Callable[[InGame, Command], None] | None = None
+    in_lobby: Callable[[InLobby, Command], None] | None = None
+    held: Held | None = None
+    form: str = ""
 
     @property
-    def form(self) -> str:
+    def usage(self) -> str:
+        """The command as help writes it: ``say <text>``."""
         return f"{self.name} {self.argument}".strip()
 
+    @property
+    def where(self) -> frozenset[str]:
+        return frozenset(([GAME] if self.in_game else []) + ([LOBBY] if self.in_lobby or self.held else []))
 
-def spec(name: str, argument: str, help_line: str, *where: str) -> CommandSpec:
-    return CommandSpec(name, argument, help_line, frozenset(where))
+
+def first_words(commands: Sequence[MailCommand]) -> frozenset[str]:
+    """The words that start a command line: what the reader looks for at the start of a line."""
+    return frozenset(command.name.split()[0] for command in commands)
 
 
-SERVICE_COMMANDS = (
-    spec("say", "<text>", "a message passed on to your opponent word for word", GAME),
-    spec("board", "", "send me my position again", GAME),
-    spec("history", "", "a link to your history of this game", GAME),
-    spec("public", "on|off", "after the game, show its reveal to anyone with the link (both must agree)", GAME),
-    spec("accept", "", "accept an invitation to a game", GAME),
-    spec("decline", "", "decline an invitation to a game", GAME),
-    spec("help", "", "how to play by mail, and every command", GAME, LOBBY),
-    spec("rules", "[game]", "the rules of this game (or of the one named), with a link to the page", GAME, LOBBY),
-    spec("vacation", "<days>", "pause your clock in every game for that many days (a yearly allowance)", GAME, LOBBY),
-    spec("challenge", "<address> [variant] [days=3] [color=white|black|random] [options]",
-         "invite someone to a game", LOBBY),
-    spec("games", "", "the list of your games", LOBBY),
-    spec("name", "<name>", "the name your opponents see", LOBBY),
-)
+def find(commands: Sequence[MailCommand], line: Command) -> tuple[MailCommand, Command] | None:
+    """The command a line names (the longest name its words start with), and the line with the rest of the
+    name taken off its argument (``cancel seek 3``: the argument ``3``); None when no command has that name."""
+    words = line.argument.split()
+    for command in sorted(commands, key=lambda each: -len(each.name.split())):
+        name = command.name.split()
+        if [line.kind.lower(), *(word.lower() for word in words[: len(name) - 1])] != name:
+            continue
+        if len(name) == 1:
+            return command, line
+        rest = line.argument.strip().split(None, len(name) - 1)[len(name) - 1 :]
+        return command, Command(command.name, line.text, rest[0] if rest else "")
+    return None
+
+
+def help_line(commands: Sequence[MailCommand]) -> str:
+    """Every command with its one line of help, in the order given."""
+    return "Commands: " + "; ".join(f"{command.usage} ({command.help})" for command in commands) + "."
+
+
+def order_forms(commands: Sequence[MailCommand]) -> list[tuple[str, str]]:
+    """The command lines of the order forms: each FORM command with its help, the ALSO ones named after the last."""
+    forms = [(command.usage, command.help) for command in commands if command.form == FORM]
+    also = [command.usage for command in commands if command.form == ALSO]
+    if forms and also:
+        forms[-1] = (forms[-1][0], f"{forms[-1][1]}; also: {', '.join(also)}")
+    return forms

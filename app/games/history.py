@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.games.mails import one_full_stop
 from app.games.models import Event, Game
 from app.present.registry import presenter_for
 from app.present.words import Names
@@ -53,6 +54,13 @@ def names_for(game: Game, side: str) -> Names:
     return Names(side, game.white.name, game.black.name)
 
 
+def own_summary(order: str, result: str) -> str:
+    """A player's own step that told them nothing, in a sentence: what they said, or their order and its result."""
+    if result == "said":
+        return f"You said: {order.partition(' ')[2].strip()}"
+    return f"{order}: {result}"
+
+
 def player_steps(session: Session, game: Game, side: str) -> list[Step]:
     names = names_for(game, side)
     presenter = presenter_for(game.variant)
@@ -63,8 +71,8 @@ def player_steps(session: Session, game: Game, side: str) -> list[Step]:
         own = event.by == side
         if not own and not messages:
             continue
-        lines = presenter.lines(messages, names)
-        summary = lines[0] if lines else f"{event.order}: {event.result}"  # own orders spelt out too
+        lines = [one_full_stop(line, (game.white.name, game.black.name)) for line in presenter.lines(messages, names)]
+        summary = lines[0] if lines else own_summary(event.order, event.result)
         steps.append(Step(
             number=len(steps) + 1, seq=event.seq, move_number=event.move_number, own=own,
             order=event.order if own else None, result=event.result if own else None,

@@ -8,19 +8,23 @@ service's transaction. It reads game state but never changes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from sqlalchemy import Connection
 
 from app.config import Settings
 from app.games import records
+from app.games.challenges import terms
 from app.games.clock import describe_deadline
-from app.games.commands import GAME, LOBBY, SERVICE_COMMANDS
+from app.games.commands import order_forms
 from app.games.commitment import committed_text
 from app.games.links import history_link, rules_link
+from app.games.mail_commands import game_commands
+from app.games.mails import Mails, one_full_stop
 from app.games.models import Player
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
@@ -32,30 +36,10 @@ from app.present.registry import presenter_for
 from app.present.rules_pages import rules_html, rules_text
 from app.present.words import SIDE_TITLE, Names
 from app.rules.base import MOVES, SIDES, View, other
-from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
+from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner
 
 EMPTY_BOARD = "8/8/8/8/8/8/8/8"
-
-
-def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
-    """How to play by mail, the game's own rules in brief, and every command (from the registry)."""
-    where = GAME if presenter else LOBBY
-    commands = [spec for spec in SERVICE_COMMANDS if where in spec.where]
-    extra = [f"{command.name} {command.argument}".strip() + f" ({command.help})"
-             for command in presenter.commands()] if presenter else []
-    variants = ", ".join(f"{name} ({variant.title})" for name, variant in sorted(VARIANTS.items()))
-    paragraphs = [
-        "Mirrorpost referees your game by email. Reply to your latest move request with one order "
-        "on the first line. Lines with a square name or a command word are read as orders; other lines are "
-        "ignored as chatter. Quoted text and signatures are never read.",
-        *(presenter.help() if presenter else []),
-        "Commands: " + "; ".join(f"{spec.form} ({spec.help})" for spec in commands)
-        + ("; " + "; ".join(extra) if extra else "") + ".",
-        f"To start a new game, send 'challenge friend@example.org {DEFAULT_VARIANT} days=3' to the referee's "
-        f"address. The games: {variants}.",
-    ]
-    return paragraphs
 
 
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
@@ -72,38 +56,16 @@ def subject_line(head: str, tail: str, title: str = "") -> str:
     return short[:SUBJECT_WIDTH - 3].rsplit(" ", 1)[0].rstrip(" ,-:") + "..."
 
 
-class Mails:
-    """Mails decided while handling one message, at most one move request per player."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple[str, dict[str, Any]]] = []
-
-    def request(self, side: str, notice: list[str], subject: str, kind: str = "request") -> None:
-        self.items = [(s, i) for s, i in self.items if not (s == side and i["type"] == "request")]
-        self.items.append((side, {"type": "request", "notice": notice, "subject": subject, "kind": kind}))
-
-    def message(self, side: str, kind: str, subject: str, paragraphs: list[str], show_position: bool = False,
-                show_forms: bool = False, document: Document | None = None,
-                told: list[dict[str, Any]] | None = None) -> None:
-        """A notice; ``told``: what the player was just told, marked on the position it shows."""
-        self.items.append((side, {"type": "message", "kind": kind, "subject": subject, "paragraphs": paragraphs,
-                                  "show_position": show_position, "show_forms": show_forms, "document": document,
-                                  "told": told or []}))
-
-    def game_over(self, side: str) -> None:
-        """The game-over mail replaces the player's other pending mails, but not a passed-on message."""
-        self.items = [(s, i) for s, i in self.items if s != side or (i["type"] == "message" and i["kind"] == "said")]
-        self.items.append((side, {"type": "game-over", "kind": "game-over"}))
-
-
 class Mailer:
     """Renders and queues the mails of games; reads game state, never changes it."""
 
-    def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner, now: datetime) -> None:
+    def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner, now: datetime,
+                 state_of: Callable[[GameRecord], Any]) -> None:
         self.connection = connection
         self.settings = settings
         self.signer = signer
         self.now = now
+        self.state_of = state_of  # a game's state, decoded once in the transaction (``UnitOfWork.state``)
         self.batch: list[Mail] | None = None  # mails of the ``send`` under way
 
     # ----------------------------------------------------------------- what a mail is made from
@@ -112,8 +74,7 @@ class Mailer:
         return presenter_for(game.variant)
 
     def options_text(self, game: GameRecord) -> str:
-        parts = [f"{game.days} day{'s' if game.days != 1 else ''} a move"]
-        return ", ".join(parts + self.presenter(game).option_lines(game.options))
+        return terms(game.variant, game.days, game.options)
 
     def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
@@ -135,6 +96,10 @@ class Mailer:
     def history_url(self, game: GameRecord, side: str) -> str:
         return history_link(self.settings, game.id, game.player(side).id)
 
+    def reveal_url(self, game: GameRecord) -> str:
+        """The reveal page: open to both players after the game, and to anyone once both agree."""
+        return f"{self.settings.base_url}/games/{game.id}/reveal"
+
     def rules_url(self, game: GameRecord) -> str:
         return rules_link(self.settings, game.variant)
 
@@ -149,13 +114,10 @@ class Mailer:
     def forms(self, game: GameRecord, side: str, view: View, standing: Standing) -> list[tuple[str, str]]:
         """The order forms of this player now: the variant's, with examples from their view, then the rest."""
         presenter = self.presenter(game)
-        say, board = (next(spec for spec in SERVICE_COMMANDS if spec.name == name) for name in ("say", "board"))
-        also = ", ".join(["history", "help", *(f"{c.name} {c.argument}".strip() for c in presenter.commands())])
         return [
             *presenter.order_forms(view, side, self.names(game, side), standing),
             ("resign", "also: offer draw, accept draw, decline draw"),
-            (say.form, say.help),
-            (board.form, f"{board.help}; also: {also}"),
+            *order_forms(game_commands(presenter)),
         ]
 
     # ----------------------------------------------------------------- queueing
@@ -170,12 +132,13 @@ class Mailer:
             self.batch = None
 
     def _send(self, game: GameRecord, mails: Mails) -> None:
-        for side, item in mails.items:
+        told = game.told_since_move or {}
+        for side, item in mails.settled(lambda side, message: message in told.get(side, [])):
             if item["type"] == "request":
                 self.send_request(game, side, item["notice"], item["subject"], item["kind"],
                                   item.get("commitments", False))
             elif item["type"] == "game-over":
-                self.send_game_over(game, side)
+                self.send_game_over(game, side, item.get("notes", []))
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
                 self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
@@ -185,6 +148,9 @@ class Mailer:
     def mail(self, game: GameRecord, side: str, kind: str, subject: str, text: str, html: str,
              auto: str = "auto-generated", attachments: tuple[Attachment, ...] = ()) -> None:
         player = game.player(side)
+        names = (game.white.name, game.black.name)
+        subject, text = one_full_stop(subject, names), one_full_stop(text, names)
+        html = one_full_stop(html, (*names, *(str(escape(name)) for name in names)))
         thread = game_thread(self.settings, game.id, side, f"Game {game.id}: {self.title(game)}", game.created_at)
         mail = Mail(
             recipient=player.email, recipient_name=player.name, kind=kind, subject=subject, text=text, html=html,
@@ -199,7 +165,7 @@ class Mailer:
 
     def request_context(self, game: GameRecord, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
         variant = get_variant(game.variant)
-        state = variant.from_json(game.state)
+        state = self.state_of(game)
         view = variant.view(state, side)
         opponent = other(side)
         names = self.names(game, side)
@@ -257,7 +223,7 @@ class Mailer:
         forms: list[tuple[str, str]] = []
         if (show_position or show_forms) and game.status in ("active", "over"):
             variant = get_variant(game.variant)
-            state = variant.from_json(game.state)
+            state = self.state_of(game)
             view = variant.view(state, side)
             if show_position:
                 figure = self.figure(game, side, view, told or [])
@@ -294,9 +260,11 @@ class Mailer:
         who = f"{inviter.email} invites you" if inviter else "You are invited"
         subject = subject_line(f"Game {game.id}", f"an invitation to {self.title(game)}")
         self.message(game, side, "invitation", subject, [
-            f"{who} to a game of {self.title(game)} by email. You would play {SIDE_TITLE[side]}; "
-            f"{self.options_text(game)}.",
-            "Reply 'accept' to play or 'decline' to refuse.",
+            f"{who} to a game of {self.title(game)}, played by email.",
+            f"You would play {SIDE_TITLE[side]}.",
+            f"The game: {self.options_text(game)}.",
+            "To play, reply: accept",
+            "To refuse, reply: decline",
             "The rules in brief: " + self.presenter(game).summary(),
         ])
 
@@ -305,11 +273,12 @@ class Mailer:
         subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game))
         self.message(game, side, "setup-request", subject, paragraphs)
 
-    def send_game_over(self, game: GameRecord, side: str) -> None:
+    def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None) -> None:
         """The players and the result, the last move, the final position, the setups with their keys and the
-        game in moves; the record of the game goes with it as a file, every event on the reveal page."""
+        game in moves; the record of the game goes with it as a file, every event on the reveal page. ``notes``:
+        what else the reply that ended the game gave this player (a message passed on)."""
         variant = get_variant(game.variant)
-        state = variant.from_json(game.state)
+        state = self.state_of(game)
         presenter = self.presenter(game)
         end = presenter.end_words(game.result, game.reason)
         position = variant.position(state)
@@ -330,7 +299,7 @@ class Mailer:
         figure = presenter.reveal(position, views, names, both) if started else Figure()
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
-        reveal_url = f"{self.settings.base_url}/games/{game.id}/reveal"
+        reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        f"(Black). {end}.", "record": record, "keys": keys, "reveal_url": reveal_url})
@@ -343,6 +312,7 @@ class Mailer:
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        "(Black).",
             "outcome": presenter.outcome_for(side, game.result, game.reason, names),
+            "notes": notes or [],
             "last": presenter.final_lines(last, names),
             "history_url": self.history_url(game, side),
             "reveal_url": reveal_url,

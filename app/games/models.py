@@ -56,7 +56,7 @@ class Game(Base):
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded: Mapped[bool] = mapped_column(default=False)
     # When the clock must next look at the game (the reminder, then the deadline); none when it is not running.
-    # The game service keeps it true (``GameService.next_look``).
+    # The game service keeps it true (``app.games.clocks.next_look``, written by every flush).
     next_clock_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     commitments: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # Per side, what it was told since its own last completed move: the "since your last move"

@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.games.commands import GAME, SERVICE_COMMANDS
-from app.games.service import GAME_HANDLERS
+from app.games.commands import ALSO, FORM, Command, MailCommand, find, first_words, help_line, order_forms
+from app.games.mail_commands import GAME_COMMANDS, LOBBY_COMMANDS, game_commands
 from app.present.registry import presenter_for
 from app.rules.registry import VARIANTS
 from tests.server.harness import ALICE, BOB, Table
@@ -77,14 +77,54 @@ def test_help_and_the_order_forms_are_made_from_the_command_registry(server, var
     player = ALICE  # White, to move first in every variant
     table.reply(player, "help", kind="request")
     help_text = table.text(player, "help")
-    for spec in SERVICE_COMMANDS:
-        if GAME in spec.where:
-            assert f"{spec.form} ({spec.help})" in help_text, spec.name
+    for command in GAME_COMMANDS:
+        assert f"{command.usage} ({command.help})" in help_text, command.name
     for command in presenter_for(variant).commands():
         assert f"{command.name} {command.argument}".strip() + f" ({command.help})" in help_text, command.name
-    say = next(spec for spec in SERVICE_COMMANDS if spec.name == "say")
-    assert f"{say.form} {say.help}" in table.text(player, "request")
+    say = next(command for command in GAME_COMMANDS if command.name == "say")
+    assert f"{say.usage} {say.help}" in table.text(player, "request")
 
 
-def test_every_command_of_a_game_reply_in_the_registry_has_a_handler_and_no_handler_is_outside_it():
-    assert set(GAME_HANDLERS) == {spec.name for spec in SERVICE_COMMANDS if GAME in spec.where}
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_command_objects_help_and_the_order_forms_say_the_same(server, variant):
+    """Help lists exactly the game's command objects, each with its one line; the order forms show each FORM
+    command with its line and name each ALSO one; and every command help lists is carried out, not refused as
+    'not understood'."""
+    commands = game_commands(presenter_for(variant))
+    table = Table(server, variant)
+    table.start()
+    table.reply(ALICE, "help", kind="request")
+    help_text = table.text(ALICE, "help")
+    listed = help_text.split("Commands: ", 1)[1].split(" To start a new game", 1)[0]
+    assert listed == " ".join(help_line(commands).removeprefix("Commands: ").split())
+    request = table.text(ALICE, "help")  # the help mail carries the order forms too
+    for command in commands:
+        if command.form == FORM:
+            assert f"{command.usage} {command.help}" in request, command.name
+    also = ", ".join(command.usage for command in commands if command.form == ALSO)
+    assert f"; also: {also} " in request and request.count("; also: ") == 1
+    for command in commands:
+        if command.name in ("say", "vacation", "public"):
+            continue  # they pass words on, pause the clock or change consent: each has its own test
+        before = len(table.mails(ALICE))
+        table.reply(ALICE, command.name, kind=None)
+        assert len(table.mails(ALICE)) > before, command.name
+        assert "not understood here" not in table.last(ALICE).subject, command.name
+
+
+def test_a_command_is_one_object_whatever_its_name():
+    """A command of several words (``cancel seek N``) is found from the line the reader gives (its first word
+    and the rest), its argument the words after its name; help and the forms take it up from the object alone."""
+
+    def nothing(context, command):
+        return None
+
+    cancel = MailCommand("cancel seek", "<number>", "withdraw one of your seeks", in_lobby=nothing, form=FORM)
+    commands = (*LOBBY_COMMANDS, cancel)
+    assert "cancel" in first_words(commands)
+    found = find(commands, Command("cancel", "cancel seek 3", "seek 3"))
+    assert found is not None and found[0] is cancel and found[1].argument == "3"
+    assert find(commands, Command("cancel", "cancel everything", "everything")) is None
+    assert "cancel seek <number> (withdraw one of your seeks)" in help_line(commands)
+    assert order_forms(commands)[-1] == ("cancel seek <number>", "withdraw one of your seeks; also: help")
+    assert find(LOBBY_COMMANDS, Command("name", "name Alice", "Alice"))[1].argument == "Alice"

@@ -111,7 +111,8 @@ def test_every_kind_of_mail_with_hostile_names_has_exactly_the_headers_meant(tmp
         table.reply(BOB, "setup 518", kind="setup-request")
         table.reply(ALICE, "R e2-e5", kind="request")  # rejected
         table.reply(ALICE, "R e2-e9", kind="request")  # unreadable
-        table.reply(ALICE, f"say hello {hostile}\nR e2-e4", kind="request")
+        table.reply(ALICE, f"say hello {hostile}", kind="request")  # alone: a mail of its own to Bob
+        table.reply(ALICE, "R e2-e4", kind="request")
         table.reply(BOB, "board\nhelp\nhistory\noffer draw", kind="request")
         table.reply(ALICE, "decline draw", kind="draw-offer")
         table.write(ALICE, "games")

@@ -36,7 +36,7 @@ def test_hostile_mail_fetched_by_imap_is_refused_screened_or_held_as_through_any
                            b"alice@players.test <evil@evil.test>")
         assert doors.deliver("imap", forged).startswith("rejected: From refused: ")  # one From, one address
         assert table.game(game_id).ply == 0
-        stranger = fresh('"BUY PILLS at pills.example" <carol@players.test>', REFEREE, "name Pills Seller")
+        stranger = fresh('"BUY PILLS at pills.example" <carol@players.test>', REFEREE, "name Carol Seller")
         assert doors.deliver("imap", stranger).startswith("done: held for confirmation")
         assert all(b"pills" not in mail.raw.lower() for mail in table.mails("carol@players.test"))
     finally:

@@ -48,7 +48,8 @@ def test_forged_commands_outside_a_game_change_nothing_until_the_owner_confirms(
     forged = fresh(BOB, REFEREE, "name Mallory's puppet\nvacation 21\nchallenge carol@players.test")
     outcome = doors.deliver(door, forged, MALLORY)
     assert outcome == "done: held for confirmation: name Mallory's puppet; vacation 21; " \
-                      "challenge carol@players.test looking-glass color=white"
+                      "challenge carol@players.test looking-glass days=3 color=white impossible=strike strikes=3 " \
+                      "win=king"
     assert player(server, BOB).name == "Bob" and player(server, BOB).vacation_days_used == 0
     assert games(server) == 1 and table.mails(CAROL) == [] and table.game(game_id).deadline == deadline
     request = table.last(BOB, "confirm")  # only the owner of the address hears of it

@@ -47,8 +47,9 @@ def reply_address(mail) -> str:
 
 
 def test_nothing_a_stranger_writes_goes_back_to_the_address_it_names(doors):
-    """A name, a challenged address, a variant, an option, a line with an order in it: the confirmation request
-    and the error notices say what was asked in the referee's words only."""
+    """A name, a challenged address, a variant, an option, a line with an order in it: the error notices say what
+    was asked in the referee's words only; the confirmation request repeats only checked values (the cleaned name,
+    the address challenged), never an option or a line as written."""
     table = Table(doors.server)
     commands = "\n".join([
         f"name {SPAM}",
@@ -64,10 +65,14 @@ def test_nothing_a_stranger_writes_goes_back_to_the_address_it_names(doors):
                   "spammer@evil.test")
     kinds = [mail.kind for mail in table.mails(CAROL)]
     assert sorted(kinds) == ["confirm", "error", "help"], kinds
-    for mail in table.mails(CAROL):
-        assert "pills" not in everything_in(mail.raw), mail.kind
     request = table.text(CAROL, "confirm")
-    assert "set your display name" in request and "a game of Through the Looking-Glass" in request
+    held = [f"set your display name to: {SPAM}", "invite buy-cheap-pills@pills.example to a game of"]
+    assert all(sentence in request for sentence in held) and "a game of Through the Looking-Glass" in request
+    for mail in table.mails(CAROL):
+        seen = " ".join(everything_in(mail.raw).split())
+        for sentence in held if mail.kind == "confirm" else []:
+            seen = seen.replace(sentence.lower(), "")
+        assert "pills" not in seen, mail.kind
     assert "reply to that game's move request" in table.text(CAROL, "help")  # still says what went wrong
 
 

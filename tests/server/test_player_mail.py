@@ -222,3 +222,13 @@ def test_every_mail_of_a_long_game_of_each_variant_stays_under_100_kb(tmp_path):
             assert html["Content-Transfer-Encoding"] == "7bit", (name, mail.kind)  # as written: no base64 growth
         assert "game-over" in sizes and max(sizes.values()) < 100 * 1024, (name, sizes)
         server.db.engine.dispose()
+
+
+def test_an_unreadable_line_before_play_begins_promises_no_order_forms(server):
+    table = Table(server)
+    table.new_game()
+    table.reply(ALICE, "accept", kind="invitation")
+    table.reply(BOB, "accept", kind="invitation")
+    table.reply(ALICE, "R e2-e9", kind="setup-request")
+    text = " ".join(text_of(table.last(ALICE)).split())
+    assert "Could not read" in text and "Send it again." in text and "these forms" not in text

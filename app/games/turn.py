@@ -1,0 +1,189 @@
+"""The turn: the variant's answer to an order, the event recorded, and the turn handed over.
+
+An order goes to the variant's referee, which changes the game's state; the event goes into the
+record, the referee's own events (a pass for a player who is home) follow, and the mails it causes
+are decided (``mails_for``). Play starting, stale replies and orders after the end are answered here.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from app.games.clock import deadline_for
+from app.games.commands import Command
+from app.games.commitment import commitment
+from app.games.job import Job
+from app.games.mails import Mails
+from app.games.records import GameRecord
+from app.present.registry import presenter_for
+from app.present.words import SIDE_TITLE
+from app.rules.base import MOVES, SIDES, Outcome, Side, other
+
+
+class Turn(Job):
+    """Orders played, and play started and ended."""
+
+    # ------------------------------------------------------------------ the start
+
+    def start(self, game: GameRecord) -> None:
+        """Both have accepted: each is asked for a setup, where the game has one, or play begins."""
+        variant, state = self.work.variant(game), self.work.state(game)
+        if any(variant.needs_setup(state, side) for side in SIDES):
+            game.status = "setup"
+            for side in SIDES:
+                self.service.mailer.send_setup_request(game, side)
+            return
+        game.status = "active"
+        orderer = self.work.orderer(game)
+        assert orderer is not None
+        self.hand_over(game, orderer)
+        mails = Mails()
+        self.announce_start(game, "Both have accepted", mails)
+        self.send(game, mails)
+
+    def hand_over(self, game: GameRecord, side: Side) -> None:
+        """The turn passes to ``side``: the one place a player's clock starts, with the full time of a move
+        (paused while they are on vacation), whatever mails go with the turn (a move request, a draw offer,
+        a message passed on)."""
+        game.deadline = deadline_for(game.player(side), game.days, self.work.now)
+        game.reminded = False
+
+    def announce_start(self, game: GameRecord, why: str, mails: Mails) -> None:
+        """Play begins: the first to move gets the first move request, the other a word that it has begun."""
+        orderer = self.work.orderer(game)
+        assert orderer is not None
+        for each in SIDES:
+            if each == orderer:
+                mails.request(each, [f"{why}: the game has started. You move first."],
+                              f"the game has started - your move ({SIDE_TITLE[each]})")
+            else:
+                mails.message(each, "started", f"the game has started - waiting for {SIDE_TITLE[orderer]}", [
+                    f"{why}: the game has started. {SIDE_TITLE[orderer]} moves first; you will get your move "
+                    f"request after {SIDE_TITLE[orderer]}'s move."], show_position=True)
+
+    def begin_play(self, game: GameRecord) -> None:
+        """Both setups are in: commit to hidden ones (tamper evidence)."""
+        game.status = "active"
+        rows = self.work.variant(game).hidden_setups(self.work.state(game))
+        if not rows:
+            return
+        commitments = {}
+        for side in SIDES:
+            salt = secrets.token_hex(16)
+            commitments[side] = {"salt": salt, "sha256": commitment(salt, game.variant, side, rows[side])}
+        game.commitments = commitments
+
+    # ------------------------------------------------------------------ orders
+
+    def order(self, game: GameRecord, side: Side, command: Command, mails: Mails) -> str:
+        """One order for the referee, the events the referee then makes on its own, and the mails they cause.
+        Returns what it did, for the inbound record."""
+        variant, state = self.work.variant(game), self.work.state(game)
+        before = variant.orderer(state)
+        number = variant.move_number(state)  # the move this order belongs to, as the player's request said
+        outcome = variant.play(state, side, command.text, random.SystemRandom())
+        self.apply(game, side, outcome.order or command.text, outcome, number)
+        if outcome.result == "setup" and variant.orderer(state) is not None:
+            self.begin_play(game)
+        turned = outcome.result in MOVES  # a turn was completed, by this order or by the referee after it
+        while True:  # events the referee makes on its own, e.g. a pass for a player who is home
+            number = variant.move_number(state)
+            made = variant.automatic(state)
+            if made is None:
+                break
+            self.apply(game, made[0], None, made[1], number)
+            turned = turned or made[1].result in MOVES
+        result, reason = variant.result(state)
+        if result is not None:
+            self.finish(game, result, reason, mails)
+            return f"{command.text}: {outcome.result}"
+        after = variant.orderer(state)
+        if after is not None and (turned or after != before):
+            self.hand_over(game, after)
+        self.mails_for(game, side, outcome.order or command.text, outcome, before, mails)
+        return f"{command.text}: {outcome.result}"
+
+    def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, move_number: int) -> None:
+        """The state after one event (already changed by the referee), and the event in the record (at the move
+        it was made in)."""
+        if outcome.result in MOVES:
+            game.ply += 1
+        self.work.touch(game)
+        self.service.events.record(game, by, order or "", outcome, move_number=move_number)
+
+    def mails_for(self, game: GameRecord, side: Side, order: str, outcome: Outcome, before: Side | None,
+                  mails: Mails) -> None:
+        """Who hears what at once: the variant's presenter words it, the turn decides request or notice."""
+        presenter = presenter_for(game.variant)
+        orderer = self.work.orderer(game)
+        standing = self.service.mailer.standing(game, self.work.state(game))
+        if outcome.result == "setup" and orderer is not None:
+            self.announce_start(game, "Both setups are in", mails)
+            return
+        for each in SIDES:
+            names = self.service.mailer.names(game, each)
+            tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
+            if each == orderer and (each == side or before != each or tidings is not None):
+                if outcome.result in MOVES or tidings is None:  # the turn has come to them
+                    mails.request(each, [], f"your move ({SIDE_TITLE[each]})")
+                elif each == side:  # their order did not end their turn
+                    mails.request(each, [*tidings.lines, "It is still your move."],
+                                  f"{tidings.subject} - your move again", kind=tidings.kind)
+                elif before != each:  # the turn has come to them otherwise than by a move
+                    mails.request(each, tidings.lines, tidings.subject)
+                else:  # news while they are to move: their request again, their clock running on
+                    mails.request(each, tidings.lines, tidings.subject, kind=tidings.kind)
+            elif tidings is not None:
+                mails.message(each, tidings.kind, tidings.subject, tidings.lines, show_position=tidings.show_position,
+                              told=outcome.to[each])
+
+    # ------------------------------------------------------------------ the end, and replies that come late
+
+    def finish(self, game: GameRecord, result: str, reason: str | None, mails: Mails) -> None:
+        game.status = "over"
+        game.result, game.reason = result, reason
+        game.deadline = None
+        for side in SIDES:
+            mails.game_over(side)
+
+    def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
+        """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
+        recorded and no order forms."""
+        mailer = self.service.mailer
+        end = presenter_for(game.variant).end_words(game.result, game.reason)
+        what = f"Your order {self.work.variant(game).written(order.text)[:80]} was not played." if order else \
+            "Nothing in your reply was carried out, and replies are not passed on to your opponent."
+        mailer.notice(game, side, "notice", "this game is over", [
+            f"Game {game.id} is already over: {end}. {what}",
+            f"The whole game, move by move: {mailer.history_url(game, side)}",
+        ])
+
+    def stale(self, game: GameRecord, side: str, move: Command) -> None:
+        """A move in reply to an old move request: not played; the current request again, or a word to wait."""
+        mails = Mails()
+        notice = [
+            f"Your order {self.work.variant(game).written(move.text)[:80]} answered an old move request, so it was "
+            "not applied: the game has moved on since that mail."
+        ]
+        if self.work.orderer(game) == side:
+            notice.append("Here is your current move request. Reply to this mail with your order.")
+            mails.request(side, notice, "reply to an old move request - here is the current one", kind="stale")
+        else:
+            notice.append(f"It is now {game.player(other(side)).name}'s turn; wait for your next move request.")
+            mails.message(side, "stale", "reply to an old move request", notice, show_position=True)
+        self.send(game, mails)
+
+    # ------------------------------------------------------------------ mails
+
+    def send(self, game: GameRecord, mails: Mails) -> None:
+        """Have the mails written; the first move request or start notice each player gets once play has begun
+        shows the fingerprints of the hidden setups (marked shown, so only once)."""
+        for side, item in mails.items:
+            if item["type"] != "request" and item["kind"] != "started":
+                continue
+            shown = game.commitments.get("shown", {})
+            if side in game.commitments and not shown.get(side):
+                item["commitments"] = True
+                game.commitments = {**game.commitments, "shown": {**shown, side: True}}
+        self.service.mailer.send(game, mails)
