@@ -15,13 +15,15 @@ from hypothesis import strategies as st
 
 from app.games.reading import read_commands
 from app.games.service import GAME_WORDS, LOBBY_WORDS
-from app.inbound.budget import Budget, OverBudget
+from app.inbound.budget import DEFAULT_SECONDS, Budget, OverBudget
 from app.inbound.parse import parse
 from app.inbound.quotes import new_text
 from app.inbound.screen import bounce_reason, robot_reason
 from app.rules.registry import get_variant
 
-TIME_LIMIT = 2.0  # seconds per message: a reply takes about a millisecond
+# Processor seconds per message, half the time the server allows one (its budget stops a message past it): a
+# reply takes about a millisecond. Processor time, not the clock's, so other work on the machine counts not.
+TIME_LIMIT = DEFAULT_SECONDS / 2
 MEMORY_LIMIT = 64 * 1024 * 1024  # bytes allocated at the peak of reading one message
 LG = get_variant("looking-glass")
 
@@ -75,12 +77,12 @@ def read_as_the_pipeline_does(raw: bytes) -> None:
 @given(raw=messages())
 def test_any_message_is_read_within_its_time_and_memory_budget(raw):
     tracemalloc.start()
-    started = time.monotonic()
+    started = time.process_time()
     try:
         read_as_the_pipeline_does(raw)
     finally:
-        spent = time.monotonic() - started
+        spent = time.process_time() - started
         _current, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    assert spent < TIME_LIMIT, f"{len(raw)} bytes read in {spent:.2f} s"
+    assert spent < TIME_LIMIT, f"{len(raw)} bytes read in {spent:.2f} s of processor time"
     assert peak < MEMORY_LIMIT, f"{len(raw)} bytes took {peak // 1024} KB"

@@ -211,9 +211,9 @@ LONG_TEXTS = {
 
 @pytest.mark.parametrize("shape", LONG_TEXTS)
 def test_a_long_text_is_read_in_linear_time(shape):
-    """100,000 characters (the most read of a message) in a second, in a line or in many: a pattern that
-    backtracked, or a walk that went back over the lines, would take minutes."""
+    """100,000 characters (the most read of a message) in a second of processor time, in a line or in many: a
+    pattern that backtracked, or a walk that went back over the lines, would take minutes."""
     text = LONG_TEXTS[shape]
-    started = time.monotonic()
+    started = time.process_time()
     read_commands(new_text(text, [MOVE_REQUEST]), LG, GAME_WORDS)
-    assert time.monotonic() - started < 1.0
+    assert time.process_time() - started < 1.0
