@@ -66,6 +66,8 @@ def read_as_the_pipeline_does(raw: bytes) -> None:
         parsed = parse(raw, ["referee@mirrorpost.test"], budget)
     except OverBudget:
         return
+    except Exception:  # as the pipeline does: kept, and marked ignored as unparseable (receive.py)
+        return
     bounce_reason(parsed, None)
     robot_reason(parsed, "referee@mirrorpost.test")
     read_commands(new_text(parsed.text), LG, GAME_WORDS)
