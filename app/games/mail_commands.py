@@ -27,6 +27,7 @@ from app.games.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand
 from app.present.registry import presenter_for
+from app.rules import messages
 from app.rules.base import other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
@@ -43,7 +44,7 @@ def say(context: InGame, command: Command) -> None:
     if not text:
         mails.message(side, "error", "nothing to say", ["'say' needs a message after it."])
         return
-    said = {"kind": "said", "color": side, "text": text}
+    said = messages.said(side, text)
     context.service.events.record_plain(game, side, command.text, "said", {other(side): [said], side: []})
     name, opponent = game.player(side).name, game.player(other(side)).name
     mails.passed_on(other(side), f"a message from {name}", [f"{name} says:", text], said)

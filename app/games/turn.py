@@ -18,7 +18,7 @@ from app.games.mails import Mails
 from app.games.records import GameRecord
 from app.present.registry import presenter_for
 from app.present.words import SIDE_TITLE
-from app.rules.base import MOVES, SIDES, Outcome, Side, other
+from app.rules.base import SIDES, Outcome, Side, other
 
 
 class Turn(Job):
@@ -86,14 +86,14 @@ class Turn(Job):
         self.apply(game, side, outcome.order or command.text, outcome, number)
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game)
-        turned = outcome.result in MOVES  # a turn was completed, by this order or by the referee after it
+        turned = variant.completes_turn(outcome.result)  # a turn completed, by this order or by the referee after it
         while True:  # events the referee makes on its own, e.g. a pass for a player who is home
             number = variant.move_number(state)
             made = variant.automatic(state)
             if made is None:
                 break
             self.apply(game, made[0], None, made[1], number)
-            turned = turned or made[1].result in MOVES
+            turned = turned or variant.completes_turn(made[1].result)
         result, reason = variant.result(state)
         if result is not None:
             self.finish(game, result, reason, mails)
@@ -107,7 +107,7 @@ class Turn(Job):
     def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, move_number: int) -> None:
         """The state after one event (already changed by the referee), and the event in the record (at the move
         it was made in)."""
-        if outcome.result in MOVES:
+        if self.work.variant(game).completes_turn(outcome.result):
             game.ply += 1
         self.work.touch(game)
         self.service.events.record(game, by, order or "", outcome, move_number=move_number)
@@ -116,6 +116,7 @@ class Turn(Job):
                   mails: Mails) -> None:
         """Who hears what at once: the variant's presenter words it, the turn decides request or notice."""
         presenter = presenter_for(game.variant)
+        turned = self.work.variant(game).completes_turn(outcome.result)
         orderer = self.work.orderer(game)
         standing = self.service.mailer.standing(game, self.work.state(game))
         if outcome.result == "setup" and orderer is not None:
@@ -125,7 +126,7 @@ class Turn(Job):
             names = self.service.mailer.names(game, each)
             tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
             if each == orderer and (each == side or before != each or tidings is not None):
-                if outcome.result in MOVES or tidings is None:  # the turn has come to them
+                if turned or tidings is None:  # the turn has come to them
                     mails.request(each, [], f"your move ({SIDE_TITLE[each]})")
                 elif each == side:  # their order did not end their turn
                     mails.request(each, [*tidings.lines, "It is still your move."],

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.present.diagram import Figure
 from app.present.words import REASONS, RESULT_WORDS, SIDE_TITLE, Names, capitalised
+from app.rules import messages as told
 from app.rules.base import Message, Variant, View
 
 
@@ -148,10 +149,10 @@ class Presenter:
     def final_lines(self, messages: list[Message], names: Names) -> list[str]:
         """The last move as the game-over mail tells it, under the end it already states: a check that ended
         the game is told as checkmate (``"mate"`` on the check), the end itself is not said again."""
-        mate = any(message["kind"] == "end" and message.get("reason") == "checkmate" for message in messages)
-        told = [{**message, "mate": True} if mate and message["kind"] == "check" else message
-                for message in messages if message["kind"] != "end"]
-        return self.lines(told, names)
+        mate = told.mates(messages)
+        shown = [{**message, "mate": True} if mate and told.checked(message) else message
+                 for message in messages if not told.is_end(message)]
+        return self.lines(shown, names)
 
     def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:
         """Lines under a move request's heading (whose move, counts): none by default."""
@@ -229,7 +230,7 @@ class Presenter:
             if result in ("error", "rejected"):
                 heading = "could not be read" if result == "error" else "was not accepted"
                 return Tidings("notice", f"your order {heading}", [f"Your order '{order}' {heading}.", *lines])
-            if result in ("moved", "shortened"):
+            if self.variant.completes_turn(result):
                 return Tidings("move-received", f"your move was made - waiting for {names.opponent}", lines,
                                show_position=True)
             if result == "answered":
@@ -250,7 +251,7 @@ class Presenter:
                 f"{names.opponent} offers a draw. Reply 'accept draw' or 'decline draw'. {answer}"])
         if result == "declined":
             return Tidings("notice", "draw declined", [f"{names.opponent} declined your draw offer."])
-        if result == "setup" and any(message["kind"] == "setup-done" for message in messages):
+        if result == "setup" and any(told.kind_of(message) == told.SETUP_DONE for message in messages):
             return Tidings("notice", f"{names.opponent} has sent their setup", [
                 *lines, "The game starts as soon as you send yours."])
         return None
