@@ -217,6 +217,12 @@ class Presenter:
 
     # ----------------------------------------------------------------- what to say at once
 
+    def tried(self, tried: list[tuple[str, str]], names: Names) -> str:
+        """The move lines of one reply that were tried before the one a mail tells of and not played, each with
+        why, in order (tries, where a variant takes several move lines in a reply): to their sender alone."""
+        listed = ", ".join(f"{order} ({reason})" for order, reason in tried)
+        return f"Tried first, in your order, and not played: {listed}. {names.opponent} is told nothing of them."
+
     def tell(self, result: str, messages: list[Message], actor: bool, order: str, names: Names,
              standing: Standing) -> Tidings | None:
         """What one player is told at once after an order, or None when it waits for their next request.

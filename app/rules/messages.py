@@ -165,6 +165,11 @@ def is_refusal(message: Message) -> bool:
     return message["kind"] in (REJECTED, ERROR)
 
 
+def refusal(messages: Iterable[Message]) -> str | None:
+    """Why an order was refused or a line not read, as these messages say; None when they say neither."""
+    return next((str(message["reason"]) for message in messages if is_refusal(message)), None)
+
+
 def checked(message: Message) -> Side | None:
     """The side a check message says is in check; None for any other message."""
     return message.get("color") if message["kind"] == CHECK else None
