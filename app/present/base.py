@@ -263,6 +263,13 @@ class Presenter:
         return None
 
 
+def marked(order: str, capture: bool, check: bool, mate: bool) -> str:
+    """``e4xd5``, ``d8-h4#``, ``O-O+``: an order in coordinates with what it took (``x``, never on castling) and
+    what it gave (``+``, or ``#`` for mate), for the record of a game shown after its end."""
+    written = order.replace("-", "x", 1) if capture and not order.startswith("O") else order
+    return written + ("#" if mate else "+" if check else "")
+
+
 PROMOTION_MEANING = "promotion (Q, R, B or N; a queen if left out)"
 
 

@@ -173,7 +173,7 @@ def test_QA4_the_game_over_mail_draws_the_last_move_it_says_is_marked_and_never_
         assert "The last move is marked" in html_of(message)
 
 
-@pytest.mark.parametrize("name", ["looking-glass", "side-view", "quasi-alice-4d", "palindromic"])
+@pytest.mark.parametrize("name", ["looking-glass", "side-view", "quasi-alice-4d", "palindromic", "kriegspiel"])
 def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, name):
     """Random legal moves until a capture (or, in Palindromic, a few checks) has come, then a resignation: each
     order in the game-over mail's record carries x for a capture, + for a check, # for mate, and no other."""
@@ -209,8 +209,8 @@ def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, n
 
 def captures(event: Event) -> bool:
     told = [message for side in ("white", "black") for message in event.told.get(side, [])]
-    return any(message["kind"] == "moved" and (message.get("captured") or message.get("landed_on"))
-               for message in told)
+    return any((message["kind"] == "moved" and (message.get("captured") or message.get("landed_on")))
+               or message["kind"] == "captured" for message in told)  # Kriegspiel tells a capture on its own
 
 
 def test_PAL_the_mailed_pgn_is_dated_the_day_the_game_began(mail):
