@@ -265,3 +265,8 @@ class Variant:
         the benchmarks and the demo. Default: one of the legal moves."""
         return rng.choice(self.legal_orders(state))
 
+    def random_reply(self, state: Any, side: Side, rng: random.Random) -> str:
+        """A plausible whole reply for ``side``, for the demo: one order line (``random_order``), unless the variant
+        takes several move lines in a reply and gives tries. Default: one line."""
+        return self.random_order(state, side, rng)
+

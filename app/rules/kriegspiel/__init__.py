@@ -10,7 +10,7 @@ from app.rules.base import Outcome, Side, Variant, View
 from app.rules.kriegspiel import referee
 from app.rules.kriegspiel.examples import example_orders, plausible_orders
 from app.rules.kriegspiel.orders import MOST_TRIES, Castle, Move, read_order
-from app.rules.kriegspiel.random_orders import random_order
+from app.rules.kriegspiel.random_orders import random_order, tries
 from app.rules.kriegspiel.state import GameState
 from app.rules.options import choice
 from app.rules.placement import board_placement
@@ -85,6 +85,12 @@ class Kriegspiel(Variant):
         return fide.divide(state.board, depth)
 
     def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
+        return random_order(state, side, rng)
+
+    def random_reply(self, state: GameState, side: Side, rng: random.Random) -> str:
+        """Now and then tries (KS-5): moves the player's own men seem to allow, then mostly a legal one."""
+        if rng.random() < 0.3:
+            return "\n".join(tries(state, side, rng, 4))
         return random_order(state, side, rng)
 
 
