@@ -88,7 +88,10 @@ class Turn(Job):
         variant, state = self.work.variant(game), self.work.state(game)
         before = variant.orderer(state)
         outcome, written, tried, done = self.play_lines(game, side, [command, *tries])
-        told = [presenter_for(game.variant).tried(tried, self.service.mailer.names(game, side))] if tried else []
+        if tried and outcome.result == "rejected":  # none played: the last is told with the others
+            tried.append((written, refusal(outcome.to[side]) or outcome.result))
+        names = self.service.mailer.names(game, side)
+        told = [presenter_for(game.variant).tried(tried, names, outcome.result == "rejected")] if tried else []
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game)
         turned = variant.completes_turn(outcome.result)  # a turn completed, by this order or by the referee after it
@@ -140,7 +143,8 @@ class Turn(Job):
     def mails_for(self, game: GameRecord, side: Side, order: str, outcome: Outcome, before: Side | None,
                   mails: Mails, tried: Sequence[str] = ()) -> None:
         """Who hears what at once: the variant's presenter words it, the turn decides request or notice. ``tried``:
-        what the sender is told first of the lines of their reply tried before this order (``order``)."""
+        what the sender is told first of the lines of their reply tried before this order (``order``), and of this
+        one too where it was rejected as well."""
         presenter = presenter_for(game.variant)
         turned = self.work.variant(game).completes_turn(outcome.result)
         orderer = self.work.orderer(game)
@@ -152,7 +156,7 @@ class Turn(Job):
             names = self.service.mailer.names(game, each)
             tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
             if each == side and tried and tidings is not None:
-                tidings = replace(tidings, lines=[*tried, *tidings.lines])
+                tidings = replace(tidings, lines=[*tried, *(tidings.lines if outcome.result != "rejected" else [])])
             if each == orderer and (each == side or before != each or tidings is not None):
                 if turned or tidings is None:  # the turn has come to them
                     mails.request(each, [], f"your move ({SIDE_TITLE[each]})")

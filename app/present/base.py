@@ -217,10 +217,14 @@ class Presenter:
 
     # ----------------------------------------------------------------- what to say at once
 
-    def tried(self, tried: list[tuple[str, str]], names: Names) -> str:
-        """The move lines of one reply that were tried before the one a mail tells of and not played, each with
-        why, in order (tries, where a variant takes several move lines in a reply): to their sender alone."""
+    def tried(self, tried: list[tuple[str, str]], names: Names, none_played: bool = False) -> str:
+        """The move lines of one reply that were tried and not played, each with why, in order (tries, where a
+        variant takes several move lines in a reply), for their sender alone: before the one a mail tells of, or,
+        with ``none_played``, every line of the reply."""
         listed = ", ".join(f"{order} ({reason})" for order, reason in tried)
+        if none_played:
+            return f"None of your moves could be played. Tried in your order: {listed}. {names.opponent} is told " \
+                   "nothing of them."
         return f"Tried first, in your order, and not played: {listed}. {names.opponent} is told nothing of them."
 
     def tell(self, result: str, messages: list[Message], actor: bool, order: str, names: Names,

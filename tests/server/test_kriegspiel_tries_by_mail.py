@@ -43,8 +43,9 @@ def test_ks5_when_every_try_is_illegal_it_is_still_the_senders_move_and_the_oppo
     mail = table.last(ALICE)
     assert mail.kind == "notice" and "your move again" in mail.subject
     text = table.text(ALICE)
-    assert "Tried first, in your order, and not played: e2-e5 (illegal), d1-h5 (illegal)." in text
-    assert "Your move f1-b5 is illegal." in text and "It is still your move." in text
+    assert ("None of your moves could be played. Tried in your order: e2-e5 (illegal), d1-h5 (illegal), f1-b5 "
+            "(illegal). Bob is told nothing of them. It is still your move.") in text
+    assert "Your move f1-b5 is illegal" not in text  # told once, with the others
     assert table.game(game_id).ply == 0 and table.game(game_id).deadline is not None
 
 
