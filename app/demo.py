@@ -55,7 +55,7 @@ def run_demo(say: Callable[[str], None], folder: Path | None = None, variant_nam
                                      .order_by(OutboundMessage.id.desc())).first()
         assert latest is not None
         outcome = receive(server.db, settings, server.signer, reply(latest.raw, body, "gmail", sender), "demo").outcome
-        say(f"{sender.split('@')[0]:>5}: {body.splitlines()[-1]:<16} -> {outcome}")
+        say(f"{sender.split('@')[0]:>5}: {' / '.join(body.splitlines()):<16} -> {outcome}")
         worker.run_once()
 
     def game() -> Game:
@@ -77,7 +77,7 @@ def run_demo(say: Callable[[str], None], folder: Path | None = None, variant_nam
             break
         if number == 3:
             send(PLAYERS[side], "say Good luck!")
-        send(PLAYERS[side], variant.random_order(state, side, rng))
+        send(PLAYERS[side], variant.random_reply(state, side, rng))
     if game().status == "active":
         side = variant.orderer(variant.from_json(game().state)) or "white"
         send(PLAYERS[side], "resign")

@@ -162,3 +162,88 @@ def test_a_variant_lives_in_its_own_two_packages():
             if named in packages and named not in inside:
                 found.append(f"{path.relative_to(APP.parent)}: {name}")
     assert found == []
+
+
+# What a variant tells its players is read by its presenter alone: the service, the mail, the web and the templates
+# read the common messages through app.rules.messages, and know no board's size.
+MESSAGE_READERS = [APP / "games", APP / "web", APP / "outbound", APP.parent / "templates"]
+EVENT_FIELDS = {"n", "by", "order", "result", "to", "views", "view", "move"}  # an event's own, not a message's
+BOARD_SIZE = re.compile(r"\[a-h\]|\[1-8\]|\b8/8\b|(?:[1-8pnbrqk]{1,8}/){7}[1-8pnbrqk]{1,8}", re.IGNORECASE)
+
+
+def variant_message_words() -> tuple[set[str], set[str]]:
+    """The kinds, and the keys (at any depth), of the messages the declared variants send in random games of each
+    sample, that are not common ones (``app.rules.messages``): each variant's own words."""
+    from app.present.registry import DECLARATIONS
+    from app.rules.messages import COMMON_KEYS, COMMON_KINDS
+    from tests.variants.conformance import random_game
+
+    kinds: set[str] = set()
+    keys: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            keys.update(value)
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for declaration in DECLARATIONS.values():
+        for sample in declaration.samples:
+            for event in random_game(declaration, sample, 1).events:
+                for messages in event.outcome.to.values():
+                    kinds.update(message["kind"] for message in messages)
+                    walk(messages)
+    return kinds - COMMON_KINDS, keys - COMMON_KEYS - COMMON_KINDS
+
+
+def message_reading(path: Path, own_kinds: set[str], own_keys: set[str], kinds: set[str]) -> list[str]:
+    """Where a module reads a message other than through ``app.rules.messages``: a variant's kind named at all, a
+    variant's key looked up (``m["directions"]``, ``m.get("world")``), a kind compared with ``["kind"]``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        looked_up = node.slice if isinstance(node, ast.Subscript) else node.args[0] if (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+            and node.args) else None
+        if isinstance(looked_up, ast.Constant) and looked_up.value in own_keys - EVENT_FIELDS:
+            found.append(f"{path.name}:{node.lineno}: reads {looked_up.value!r}")
+        if isinstance(node, ast.Constant) and node.value in own_kinds:
+            found.append(f"{path.name}:{node.lineno}: names the kind {node.value!r}")
+        if isinstance(node, ast.Compare) and "['kind']" in ast.unparse(node) and any(
+                isinstance(side, ast.Constant) and side.value in kinds for side in [node.left, *node.comparators]):
+            found.append(f"{path.name}:{node.lineno}: compares a message's kind")
+    return found
+
+
+def test_the_service_the_mail_the_web_and_the_templates_read_no_variants_message_key_and_no_board_size():
+    """They read the common messages through app.rules.messages (``moved_by``, ``is_end``, ``retold`` ...) and ask
+    the variant what depends on its board (``Variant.started``): a variant with other details or another board
+    changes nothing there."""
+    from app.rules.messages import COMMON_KINDS
+
+    own_kinds, own_keys = variant_message_words()
+    assert {"pawn-tries", "landed", "directions", "world"} <= own_kinds | own_keys  # the words are found
+    found = []
+    for place in MESSAGE_READERS:
+        for path in sorted(place.rglob("*")):
+            if path.suffix == ".py":
+                found += message_reading(path, own_kinds, own_keys, own_kinds | COMMON_KINDS)
+            if path.suffix in (".py", ".html", ".txt"):
+                text = path.read_text()
+                found += [f"{path.name}: a board's size: {match.group(0)}" for match in BOARD_SIZE.finditer(text)]
+                if path.suffix != ".py":
+                    found += [f"{path.name}: reads {word!r}" for word in sorted(own_kinds | own_keys - EVENT_FIELDS)
+                              if re.search(rf"\.{word}\b|\[['\"]{word}['\"]\]", text)]
+    assert found == []
+
+
+def test_the_check_for_message_reading_finds_what_it_looks_for(tmp_path):
+    """The test above fails on a module that reads a variant's key or compares a kind, and on an 8x8 FEN."""
+    module = tmp_path / "reader.py"
+    module.write_text('def f(m):\n    return m["directions"], m.get("world"), m["kind"] == "moved", "pawn-tries"\n'
+                      'EMPTY = "8/8/8/8/8/8/8/8"\n')
+    found = message_reading(module, {"pawn-tries"}, {"directions", "world"}, {"moved", "pawn-tries"})
+    assert len(found) == 4
+    assert BOARD_SIZE.search(module.read_text())

@@ -56,7 +56,7 @@ def describe_challenge(argument: str) -> str:
 
 def challenge_words(text: str) -> list[str]:
     """The words of a challenge, split at spaces, except inside a value in braces or brackets (JSON, whose quoted
-    strings may hold anything): ``start={"board": "8/8/..."}`` stays one word. One pass over the text."""
+    strings may hold anything): ``key={"a": "b c", "d": [1, 2]}`` stays one word. One pass over the text."""
     words: list[str] = []
     word, depth, quoted, escaped = "", 0, False, False
     for character in text:

@@ -11,13 +11,13 @@ from typing import Any
 from app.games import records
 from app.games.records import GameRecord
 from app.games.work import UnitOfWork
-from app.rules.base import MOVES, SIDES, Outcome
+from app.rules.base import SIDES, Outcome
+from app.rules.messages import moved_by, retold
 
-NOT_RETOLD = ("error", "rejected", "setup", "setup-done", "start")  # said once, not repeated in requests
 
-
-def told_since_move(previous: dict[str, Any], told: dict[str, list], result: str) -> dict[str, Any]:
-    """Each side's messages since its own last completed move, after one more event.
+def told_since_move(previous: dict[str, Any], told: dict[str, list], turned: bool) -> dict[str, Any]:
+    """Each side's messages since its own last completed move, after one more event (``turned``: it completed a
+    turn).
 
     A side's own completed move starts its list afresh; notices only for the moment (errors,
     rejections, setup) are not carried into later move requests.
@@ -25,10 +25,10 @@ def told_since_move(previous: dict[str, Any], told: dict[str, list], result: str
     carried = {}
     for side in SIDES:
         messages = told.get(side, [])
-        if result in MOVES and any(m["kind"] == "moved" and m["color"] == side for m in messages):
+        if turned and any(moved_by(message) == side for message in messages):
             carried[side] = []
         else:
-            carried[side] = [*previous.get(side, []), *(m for m in messages if m["kind"] not in NOT_RETOLD)]
+            carried[side] = [*previous.get(side, []), *(message for message in messages if retold(message))]
     return carried
 
 
@@ -64,7 +64,7 @@ class EventRecord:
             "position": variant.position(state),
             "created_at": self.work.now,
         })
-        game.told_since_move = told_since_move(game.told_since_move or {}, told, result)
+        game.told_since_move = told_since_move(game.told_since_move or {}, told, variant.completes_turn(result))
 
     def record_plain(self, game: GameRecord, by: str, order: str, result: str, told: dict[str, list]) -> None:
         """An event the referee had no part in (a message passed on): the position unchanged."""

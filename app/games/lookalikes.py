@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from app.rules.reading import RANK
+
 # Cyrillic and Greek letters drawn like Latin ones, upper and lower case: what a keyboard in those scripts
 # writes for a square, a piece or a command word that looks right on the screen.
 LOOKALIKES = str.maketrans({
@@ -38,7 +40,7 @@ UNDRAWN = dict.fromkeys([*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0), 0x034
                          0x115F, 0x1160, 0x3164, 0xFFA0])
 # A square written with a letter of a script that has look-alikes but none for this one (ж2, δ4): an order
 # the referee cannot read, which is said, never passed over as chatter.
-FOREIGN_SQUARE = re.compile(r"(?<![^\W\d_])([\u0370-\u03ff\u0400-\u04ff])[1-8](?!\d)")
+FOREIGN_SQUARE = re.compile(rf"(?<![^\W\d_])([\u0370-\u03ff\u0400-\u04ff]){RANK}(?!\d)")
 
 
 def folded(text: str) -> str:

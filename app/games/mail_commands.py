@@ -27,6 +27,7 @@ from app.games.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand
 from app.present.registry import presenter_for
+from app.rules import messages
 from app.rules.base import other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
@@ -43,7 +44,7 @@ def say(context: InGame, command: Command) -> None:
     if not text:
         mails.message(side, "error", "nothing to say", ["'say' needs a message after it."])
         return
-    said = {"kind": "said", "color": side, "text": text}
+    said = messages.said(side, text)
     context.service.events.record_plain(game, side, command.text, "said", {other(side): [said], side: []})
     name, opponent = game.player(side).name, game.player(other(side)).name
     mails.passed_on(other(side), f"a message from {name}", [f"{name} says:", text], said)
@@ -225,10 +226,13 @@ def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
     the variant's too)."""
     commands = game_commands(presenter) if presenter else LOBBY_COMMANDS
     variants = ", ".join(f"{name} ({variant.title})" for name, variant in sorted(VARIANTS.items()))
+    most = presenter.variant.move_lines if presenter else 1
+    moves = (f"up to {most} moves, one to a line, are tried in your order until one can be played" if most > 1
+             else "one move a reply")
     return [
-        "Mirrorpost referees your game by email. Reply to your latest move request with one order "
-        "on the first line. Lines with a square name or a command word are read as orders; other lines are "
-        "ignored as chatter. Quoted text and signatures are never read.",
+        "Mirrorpost referees your game by email. Reply to your latest move request with your order on the first "
+        f"line ({moves}), and any other command on a line of its own. Lines with a square name or a command word "
+        "are read as orders; other lines are ignored as chatter. Quoted text and signatures are never read.",
         *(presenter.help() if presenter else []),
         help_line(commands),
         f"To start a new game, send 'challenge friend@example.org {DEFAULT_VARIANT} days=3' to the referee's "

@@ -35,12 +35,9 @@ from app.present.diagram import Figure
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_html, rules_text
 from app.present.words import SIDE_TITLE, Names
-from app.rules.base import MOVES, SIDES, View, other
+from app.rules.base import SIDES, View, other
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner
-
-EMPTY_BOARD = "8/8/8/8/8/8/8/8"
-
 
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
 
@@ -282,7 +279,7 @@ class Mailer:
         presenter = self.presenter(game)
         end = presenter.end_words(game.result, game.reason)
         position = variant.position(state)
-        started = any(placement != EMPTY_BOARD for placement in position.values())
+        started = variant.started(state)
         views = {each: variant.view(state, each) for each in SIDES}  # the game is over: all may be shown
         rows = variant.hidden_setups(state)
         keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
@@ -291,9 +288,9 @@ class Mailer:
         recorded = records.events_of(self.connection, game.id)
         plies = [Ply(event.move_number, event.by, event.order or None,
                      [*event.told.get(event.by, []), *event.told.get(other(event.by), [])])  # what both were told
-                 for event in recorded if event.result in MOVES and event.by]
+                 for event in recorded if variant.completes_turn(event.result) and event.by]
         names = self.names(game, side)
-        last_move = next((event for event in reversed(recorded) if event.result in MOVES), None)
+        last_move = next((event for event in reversed(recorded) if variant.completes_turn(event.result)), None)
         last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
         both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
         figure = presenter.reveal(position, views, names, both) if started else Figure()

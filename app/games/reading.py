@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from app.games.commands import MOVE, REFEREE, Command
 from app.games.lookalikes import compatible, folded, foreign_letter
 from app.rules.base import OrderError, Variant
+from app.rules.reading import names_square
 
 NO_ARGUMENT = ("accept", "decline", "board", "history", "help", "games")  # anything after these is a mistake
 ORDER_LINE_LIMIT = 100  # characters: the longest order of any variant fits in 30
@@ -92,7 +93,7 @@ def read_commands(text: str, variant: Variant | None, words: Collection[str]) ->
             reading.commands.append(Command(first, line, "" if first in NO_ARGUMENT else rest))
             continue
         if variant is None:
-            if re.search(r"(?<![a-z0-9])[a-h][1-8](?![0-9])", line.lower()) or foreign_letter(line):
+            if names_square(line) or foreign_letter(line):
                 reading.errors.append(f"'{excerpt(written)}': orders for a game go in a reply to that game's move "
                                       "request")
             continue

@@ -89,12 +89,19 @@ class Replies(Job):
         assert side is not None and side == token.side
         turn, mailer = self.service.turn, self.service.mailer
         moves = [command for command in commands if command.kind == MOVE]
-        if len(moves) > 1:
+        most = self.work.variant(game).move_lines  # more than one: tried in turn (KS-5)
+        if len(moves) > most and most == 1:
             mailer.notice(game, side, "error", "two move orders in one message", [
                 "Your message had two move orders: " + ", ".join(c.text for c in moves) + ".",
                 "Send one move order per message. Nothing in that message was applied.",
             ])
             return ["error: two move orders"]
+        if len(moves) > most:
+            mailer.notice(game, side, "error", f"{len(moves)} moves in one message", [
+                f"Your message had {len(moves)} move lines; a reply may hold at most {most}, one move to a line, "
+                "tried in your order until one can be played. Nothing in that message was applied.",
+            ])
+            return [f"error: {len(moves)} move lines"]
         if game.status in ("declined",):
             mailer.notice(game, side, "not-accepted", "this game was declined",
                           ["That game was declined and never started."])
@@ -115,8 +122,10 @@ class Replies(Job):
         context = InGame(self.service, game, side, player, mails)
         known = game_commands(presenter_for(game.variant))
         for command in commands:
+            if command.kind == MOVE and command is not moves[0]:
+                continue  # tried with the first, in turn
             if command.kind in (REFEREE, MOVE):
-                summary.append(turn.order(game, side, command, mails))
+                summary.append(turn.order(game, side, command, mails, moves[1:] if command.kind == MOVE else ()))
                 if game.status == "over":
                     break
                 continue

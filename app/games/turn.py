@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
+from dataclasses import replace
 
 from app.games.clock import deadline_for
 from app.games.commands import Command
@@ -18,7 +20,8 @@ from app.games.mails import Mails
 from app.games.records import GameRecord
 from app.present.registry import presenter_for
 from app.present.words import SIDE_TITLE
-from app.rules.base import MOVES, SIDES, Outcome, Side, other
+from app.rules.base import SIDES, Outcome, Side, other
+from app.rules.messages import refusal
 
 
 class Turn(Job):
@@ -76,46 +79,74 @@ class Turn(Job):
 
     # ------------------------------------------------------------------ orders
 
-    def order(self, game: GameRecord, side: Side, command: Command, mails: Mails) -> str:
+    def order(self, game: GameRecord, side: Side, command: Command, mails: Mails,
+              tries: Sequence[Command] = ()) -> str:
         """One order for the referee, the events the referee then makes on its own, and the mails they cause.
-        Returns what it did, for the inbound record."""
+        ``tries``: the move lines after it in the same reply, where the variant takes several (KS-5,
+        ``Variant.move_lines``): each is played in turn while the one before was rejected, one event each, and the
+        sender hears of the rejected ones in the mail about the last. Returns what it did, for the inbound record."""
         variant, state = self.work.variant(game), self.work.state(game)
         before = variant.orderer(state)
-        number = variant.move_number(state)  # the move this order belongs to, as the player's request said
-        outcome = variant.play(state, side, command.text, random.SystemRandom())
-        self.apply(game, side, outcome.order or command.text, outcome, number)
+        outcome, written, tried, done = self.play_lines(game, side, [command, *tries])
+        if tried and outcome.result == "rejected":  # none played: the last is told with the others
+            tried.append((written, refusal(outcome.to[side]) or outcome.result))
+        names = self.service.mailer.names(game, side)
+        told = [presenter_for(game.variant).tried(tried, names, outcome.result == "rejected")] if tried else []
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game)
-        turned = outcome.result in MOVES  # a turn was completed, by this order or by the referee after it
+        turned = variant.completes_turn(outcome.result)  # a turn completed, by this order or by the referee after it
         while True:  # events the referee makes on its own, e.g. a pass for a player who is home
             number = variant.move_number(state)
             made = variant.automatic(state)
             if made is None:
                 break
             self.apply(game, made[0], None, made[1], number)
-            turned = turned or made[1].result in MOVES
+            turned = turned or variant.completes_turn(made[1].result)
         result, reason = variant.result(state)
         if result is not None:
             self.finish(game, result, reason, mails)
-            return f"{command.text}: {outcome.result}"
+            if told:
+                mails.note(side, "your tries", told)  # in the game-over mail
+            return "; ".join(done)
         after = variant.orderer(state)
         if after is not None and (turned or after != before):
             self.hand_over(game, after)
-        self.mails_for(game, side, outcome.order or command.text, outcome, before, mails)
-        return f"{command.text}: {outcome.result}"
+        self.mails_for(game, side, written, outcome, before, mails, told)
+        return "; ".join(done)
+
+    def play_lines(self, game: GameRecord, side: Side, lines: list[Command]
+                   ) -> tuple[Outcome, str, list[tuple[str, str]], list[str]]:
+        """Each line played in turn while the one before was rejected, one event each. Returns the last line's
+        outcome and order as read, the lines rejected before it (as read, and why), and what each line did."""
+        variant, state = self.work.variant(game), self.work.state(game)
+        tried: list[tuple[str, str]] = []
+        done = []
+        for index, line in enumerate(lines):
+            number = variant.move_number(state)  # the move this order belongs to, as the player's request said
+            outcome = variant.play(state, side, line.text, random.SystemRandom())
+            written = outcome.order or line.text
+            self.apply(game, side, written, outcome, number)
+            done.append(f"{line.text}: {outcome.result}")
+            if outcome.result != "rejected" or index == len(lines) - 1:
+                return outcome, written, tried, done
+            tried.append((written, refusal(outcome.to[side]) or outcome.result))
+        raise ValueError("no order line to play")
 
     def apply(self, game: GameRecord, by: Side, order: str | None, outcome: Outcome, move_number: int) -> None:
         """The state after one event (already changed by the referee), and the event in the record (at the move
         it was made in)."""
-        if outcome.result in MOVES:
+        if self.work.variant(game).completes_turn(outcome.result):
             game.ply += 1
         self.work.touch(game)
         self.service.events.record(game, by, order or "", outcome, move_number=move_number)
 
     def mails_for(self, game: GameRecord, side: Side, order: str, outcome: Outcome, before: Side | None,
-                  mails: Mails) -> None:
-        """Who hears what at once: the variant's presenter words it, the turn decides request or notice."""
+                  mails: Mails, tried: Sequence[str] = ()) -> None:
+        """Who hears what at once: the variant's presenter words it, the turn decides request or notice. ``tried``:
+        what the sender is told first of the lines of their reply tried before this order (``order``), and of this
+        one too where it was rejected as well."""
         presenter = presenter_for(game.variant)
+        turned = self.work.variant(game).completes_turn(outcome.result)
         orderer = self.work.orderer(game)
         standing = self.service.mailer.standing(game, self.work.state(game))
         if outcome.result == "setup" and orderer is not None:
@@ -124,8 +155,10 @@ class Turn(Job):
         for each in SIDES:
             names = self.service.mailer.names(game, each)
             tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
+            if each == side and tried and tidings is not None:
+                tidings = replace(tidings, lines=[*tried, *(tidings.lines if outcome.result != "rejected" else [])])
             if each == orderer and (each == side or before != each or tidings is not None):
-                if outcome.result in MOVES or tidings is None:  # the turn has come to them
+                if turned or tidings is None:  # the turn has come to them
                     mails.request(each, [], f"your move ({SIDE_TITLE[each]})")
                 elif each == side:  # their order did not end their turn
                     mails.request(each, [*tidings.lines, "It is still your move."],

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.present.diagram import Figure
 from app.present.words import REASONS, RESULT_WORDS, SIDE_TITLE, Names, capitalised
+from app.rules import messages as told
 from app.rules.base import Message, Variant, View
 
 
@@ -148,10 +149,10 @@ class Presenter:
     def final_lines(self, messages: list[Message], names: Names) -> list[str]:
         """The last move as the game-over mail tells it, under the end it already states: a check that ended
         the game is told as checkmate (``"mate"`` on the check), the end itself is not said again."""
-        mate = any(message["kind"] == "end" and message.get("reason") == "checkmate" for message in messages)
-        told = [{**message, "mate": True} if mate and message["kind"] == "check" else message
-                for message in messages if message["kind"] != "end"]
-        return self.lines(told, names)
+        mate = told.mates(messages)
+        shown = [{**message, "mate": True} if mate and told.checked(message) else message
+                 for message in messages if not told.is_end(message)]
+        return self.lines(shown, names)
 
     def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:
         """Lines under a move request's heading (whose move, counts): none by default."""
@@ -216,6 +217,16 @@ class Presenter:
 
     # ----------------------------------------------------------------- what to say at once
 
+    def tried(self, tried: list[tuple[str, str]], names: Names, none_played: bool = False) -> str:
+        """The move lines of one reply that were tried and not played, each with why, in order (tries, where a
+        variant takes several move lines in a reply), for their sender alone: before the one a mail tells of, or,
+        with ``none_played``, every line of the reply."""
+        listed = ", ".join(f"{order} ({reason})" for order, reason in tried)
+        if none_played:
+            return f"None of your moves could be played. Tried in your order: {listed}. {names.opponent} is told " \
+                   "nothing of them."
+        return f"Tried first, in your order, and not played: {listed}. {names.opponent} is told nothing of them."
+
     def tell(self, result: str, messages: list[Message], actor: bool, order: str, names: Names,
              standing: Standing) -> Tidings | None:
         """What one player is told at once after an order, or None when it waits for their next request.
@@ -229,7 +240,7 @@ class Presenter:
             if result in ("error", "rejected"):
                 heading = "could not be read" if result == "error" else "was not accepted"
                 return Tidings("notice", f"your order {heading}", [f"Your order '{order}' {heading}.", *lines])
-            if result in ("moved", "shortened"):
+            if self.variant.completes_turn(result):
                 return Tidings("move-received", f"your move was made - waiting for {names.opponent}", lines,
                                show_position=True)
             if result == "answered":
@@ -250,10 +261,17 @@ class Presenter:
                 f"{names.opponent} offers a draw. Reply 'accept draw' or 'decline draw'. {answer}"])
         if result == "declined":
             return Tidings("notice", "draw declined", [f"{names.opponent} declined your draw offer."])
-        if result == "setup" and any(message["kind"] == "setup-done" for message in messages):
+        if result == "setup" and any(told.kind_of(message) == told.SETUP_DONE for message in messages):
             return Tidings("notice", f"{names.opponent} has sent their setup", [
                 *lines, "The game starts as soon as you send yours."])
         return None
+
+
+def marked(order: str, capture: bool, check: bool, mate: bool) -> str:
+    """``e4xd5``, ``d8-h4#``, ``O-O+``: an order in coordinates with what it took (``x``, never on castling) and
+    what it gave (``+``, or ``#`` for mate), for the record of a game shown after its end."""
+    written = order.replace("-", "x", 1) if capture and not order.startswith("O") else order
+    return written + ("#" if mate else "+" if check else "")
 
 
 PROMOTION_MEANING = "promotion (Q, R, B or N; a queen if left out)"

@@ -22,8 +22,8 @@ from app.rules import common, reading
 from app.rules.options import Option, parse
 from app.rules.reading import Command, Setup
 from app.rules.values import (
+    COMMON_MOVES,
     COMMON_RESULTS,
-    MOVES,
     SIDES,
     Message,
     OptionError,
@@ -40,8 +40,8 @@ from app.rules.values import (
 )
 
 __all__ = [
-    "COMMON_RESULTS", "MOVES", "SIDES", "Message", "OptionError", "OrderError", "Outcome", "Result", "RulesError",
-    "SetupError", "Side", "Variant", "View", "error", "other", "rejected",
+    "COMMON_MOVES", "COMMON_RESULTS", "SIDES", "Message", "OptionError", "OrderError", "Outcome", "Result",
+    "RulesError", "SetupError", "Side", "Variant", "View", "error", "other", "rejected",
 ]
 SIDE_TITLE = {"white": "White", "black": "Black"}
 
@@ -56,15 +56,11 @@ class Variant:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()  # its options, with defaults and validation (app.rules.options)
-    own_results: ClassVar[frozenset[Result]] = frozenset()  # results besides COMMON_RESULTS (LG's "strike")
-    own_moves: ClassVar[frozenset[Result]] = frozenset()  # those of them that complete a turn
+    own_results: ClassVar[frozenset[Result]] = frozenset()  # results besides COMMON_RESULTS, its own words
+    own_moves: ClassVar[frozenset[Result]] = frozenset()  # those of them that complete a turn (``completes_turn``)
     command_words: ClassVar[frozenset[str]] = reading.COMMON_WORDS  # first words that make a line an order
     has_check: ClassVar[bool] = False  # a king may never be left attacked (checked by the conformance suite)
     move_lines: ClassVar[int] = 1  # move lines one reply may hold; more than one: tried in turn until one is played
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        MOVES.update(cls.own_moves)
 
     # ----------------------------------------------------------------- a new game
 
@@ -196,6 +192,17 @@ class Variant:
         """The full-move number of the move being played (White's and Black's move share one)."""
         raise NotImplementedError
 
+    def completes_turn(self, result: Result) -> bool:
+        """Whether an order with this result completed a turn (a move, the referee's pass, or a result of the
+        variant's own in ``own_moves``): the next order is the next ply, and a reply to an older request is
+        stale."""
+        return result in COMMON_MOVES or result in self.own_moves
+
+    def started(self, state: Any) -> bool:
+        """Whether the armies were ever on the board, so that a final position can be shown: a game that ended
+        before both setups were in never started. Default: some piece stands in the true position."""
+        return any(character.isalpha() for placement in self.position(state).values() for character in placement)
+
     def result(self, state: Any) -> tuple[str | None, str | None]:
         """``(result, reason)``, e.g. ``("1-0", "checkmate")``; Nones while running."""
         return state.result, state.reason
@@ -257,4 +264,9 @@ class Variant:
         """A plausible order line for ``side`` (the player expected to order), for the property tests,
         the benchmarks and the demo. Default: one of the legal moves."""
         return rng.choice(self.legal_orders(state))
+
+    def random_reply(self, state: Any, side: Side, rng: random.Random) -> str:
+        """A plausible whole reply for ``side``, for the demo: one order line (``random_order``), unless the variant
+        takes several move lines in a reply and gives tries. Default: one line."""
+        return self.random_order(state, side, rng)
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from app.rules import backrank
+from app.rules import backrank, messages
+from app.rules.messages import DRAW_DECLINED, DRAW_OFFERED, FORFEIT, SETUP_DONE, TIMEOUT
 from app.rules.reading import COMMON_NAMES, Command, Setup
-from app.rules.values import MOVES, OrderError, Outcome, SetupError, Side, error, other, rejected
+from app.rules.values import OrderError, Outcome, SetupError, Side, error, other, rejected
 
 if TYPE_CHECKING:
     from app.rules.base import Variant
@@ -70,7 +71,7 @@ def end_game(state: GameStatus, outcome: Outcome, result: str, reason: str) -> N
     state.result = result
     state.reason = reason
     state.draw_offer = None
-    outcome.tell_both({"kind": "end", "result": result, "reason": reason})
+    outcome.tell_both(messages.end(result, reason))
 
 
 def adjudicate(variant: Variant, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome:
@@ -100,7 +101,7 @@ def adjudicate(variant: Variant, state: Any, side: Side, order: Any, rng: random
     offer = state.draw_offer
     army = variant.army_to_move(state) if offer is not None else None
     outcome = variant.move(state, side, order, rng)
-    if offer is not None and outcome.result in MOVES and offer == other(army or side):
+    if offer is not None and variant.completes_turn(outcome.result) and offer == other(army or side):
         state.draw_offer = None  # a move answers the opponent's offer
     return outcome
 
@@ -118,7 +119,7 @@ def answer_common(state: GameStatus, side: Side, name: str) -> Outcome:
             return answer_common(state, side, "accept-draw")
         state.draw_offer = side
         outcome = Outcome("offered", order="offer draw")
-        outcome.tell_both({"kind": "draw-offered", "color": side})
+        outcome.tell_both(messages.news(DRAW_OFFERED, side))
         return outcome
     if state.draw_offer != other(side):
         return rejected(side, "there is no draw offer from your opponent to answer")
@@ -128,14 +129,14 @@ def answer_common(state: GameStatus, side: Side, name: str) -> Outcome:
         return outcome
     state.draw_offer = None
     outcome = Outcome("declined", order="decline draw")
-    outcome.tell_both({"kind": "draw-declined", "color": side})
+    outcome.tell_both(messages.news(DRAW_DECLINED, side))
     return outcome
 
 
 def forfeit(state: GameStatus, side: Side, reason: str) -> Outcome:
     """``side`` loses for a reason off the board, such as the correspondence clock."""
     outcome = Outcome("resigned")
-    outcome.tell_both({"kind": "timeout" if reason == "time" else "forfeit", "color": side})
+    outcome.tell_both(messages.news(TIMEOUT if reason == "time" else FORFEIT, side))
     end_game(state, outcome, win_for(other(side)), reason)
     return outcome
 
@@ -153,9 +154,9 @@ def submit_setup(variant: Variant, state: Any, side: Side, value: str, rng: rand
         return rejected(side, str(problem))
     state.rows[side] = row
     outcome = Outcome("setup")
-    outcome.tell(side, {"kind": "setup", "row": row, "index": backrank.index_of_row(row)})
-    outcome.tell(other(side), {"kind": "setup-done", "color": side})
+    outcome.tell(side, messages.setup_in(row, backrank.index_of_row(row)))
+    outcome.tell(other(side), messages.news(SETUP_DONE, side))
     if all(state.rows.values()):
         variant.begin_play(state)
-        outcome.tell_both({"kind": "start", "to_move": variant.army_to_move(state)})
+        outcome.tell_both(messages.start(variant.army_to_move(state)))
     return outcome

@@ -47,6 +47,9 @@ _CASTLE_WORD = re.compile(r"^(?:(?:[a-z]|real|mirror)\s*:?\s*)?o-o(?:-o)?(?![a-z
 # A letter and a number, alone or after a piece letter or "x" (Nf3, exd5): meant as a square.
 _SQUARE_LIKE = re.compile(r"(?:(?<![a-z])|(?<=[kqrbnx]))([a-z])([0-9]+)(?![0-9])")
 
+RANK = "[1-8]"  # a rank's number, in a pattern: the board's size is known here, in the rules, alone
+_SQUARE_NAME = re.compile(rf"(?<![a-z0-9])[a-h]{RANK}(?![0-9])")
+
 PIECE = r"(?:(?P<piece>[kqrbnp])\s*)?"  # the moving piece's letter, in front of a coordinate move
 SQUARES = r"(?P<from>[a-h][1-8])\s*(?:-|x|:|\s)?\s*(?P<to>[a-h][1-8])"
 EN_PASSANT = r"(?:\s*e\.?\s?p\.?)?"
@@ -176,6 +179,11 @@ def mentions_order(line: str, command_words: frozenset[str] = COMMON_WORDS) -> b
             or bool(_ORDER_WORD.search(text) or _CASTLE_WORD.search(text)))
 
 
+def names_square(line: str) -> bool:
+    """Whether a line names a square, as a word of its own (``e4``, ``e2-e4``): an order, wherever it is sent."""
+    return bool(_SQUARE_NAME.search(line.lower()))
+
+
 def promotion_piece(letter: str | None, to: str, promotions: dict[str, int] = PROMOTION_LETTERS) -> int | None:
     """The piece a promotion letter names, checked against the to-square (RULES.md, "Orders by email": a
     suffix on a move that does not reach the last rank is an error)."""
@@ -220,6 +228,19 @@ def unreadable(line: str, accepted: str, coordinates_only: bool = False) -> Orde
         return OrderError(f"{reason}: a move names two squares, the one it leaves and the one it goes to, "
                           f"and this names only {squares[0]}", accepted)
     return OrderError(reason, accepted)
+
+
+_CASTLING = castling()
+_ANY_LETTER_MOVE = coordinate_move(promotions="a-z")
+
+
+def plain_forms(line: str, accepted: str) -> list[Form]:
+    """The forms of a variant that reads moves as plain chess does: castling and coordinate moves, a promotion
+    letter checked (``checked_coordinates``)."""
+    return [
+        (_CASTLING, lambda found: Castle(found["castle"] == "o-o-o")),
+        (_ANY_LETTER_MOVE, lambda found: checked_coordinates(line, found, accepted)),
+    ]
 
 
 def checked_coordinates(line: str, found: re.Match[str], accepted: str) -> CoordinateMove:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from app.rules import messages
 from app.rules.base import SIDES, OrderError, Outcome, Side, Variant
 from app.rules.registry import get_variant
 
@@ -63,7 +64,7 @@ def play_lines(game: ScenarioGame, side: Side, text: str) -> Iterator[tuple[Side
         return
     problem = tries_problem(game.variant, lines)
     if problem:
-        yield side, text, Outcome.only("error", side, {"kind": "error", "reason": problem})
+        yield side, text, Outcome.only("error", side, messages.error(problem))
         return
     for line in lines:
         outcome = game.variant.play(game.state, side, line, game.rng)

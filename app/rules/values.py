@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from app.rules import messages
+from app.rules.messages import Message
+
 Side = Literal["white", "black"]
 SIDES: tuple[Side, Side] = ("white", "black")
-
-Message = dict[str, Any]
-"""One thing a player is told, e.g. ``{"kind": "draw-offered", "color": "white"}``."""
 
 View = dict[str, Any]
 """What one player sees right now (their board, notebook, tray...)."""
@@ -59,9 +59,9 @@ COMMON_RESULTS = frozenset({
     "passed",  # the referee passed for a player who cannot or need not move
 })
 
-MOVES: set[Result] = {"moved", "passed"}
-"""Results that complete a turn: the next order is the next ply (a reply to an older request is stale).
-A variant's own such results (``Variant.own_moves``) join when its class is defined."""
+COMMON_MOVES = frozenset({"moved", "passed"})
+"""The common results that complete a turn: the next order is the next ply (a reply to an older request is
+stale). A variant adds its own such results (``Variant.own_moves``); ``Variant.completes_turn`` asks both."""
 
 
 @dataclass
@@ -89,11 +89,11 @@ class Outcome:
 
 def rejected(side: Side, reason: str, order: str | None = None) -> Outcome:
     """An order read but not played: the reason, to the orderer alone."""
-    outcome = Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+    outcome = Outcome.only("rejected", side, messages.rejected(reason))
     outcome.order = order
     return outcome
 
 
 def error(side: Side, problem: OrderError) -> Outcome:
     """A line that could not be read: what was wrong, to the sender alone."""
-    return Outcome.only("error", side, {"kind": "error", "reason": str(problem)})
+    return Outcome.only("error", side, messages.error(str(problem)))

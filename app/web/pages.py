@@ -19,7 +19,7 @@ from app.present.registry import presenter_for
 from app.present.rules_pages import rules_html
 from app.present.svg import DRAWN_LEGEND, grid_svg, mark_key
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
-from app.rules.base import MOVES, SIDES, other
+from app.rules.base import SIDES, other
 from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
 from app.web.auth import signed_in_player_id
@@ -251,7 +251,7 @@ def reveal(game_id: int) -> str | Response:
             "rows": variant.hidden_setups(variant.from_json(game.state)),
             "record": presenter.record([Ply(step.move_number, step.by, step.order or None,
                                             [*step.told.get(step.by, []), *step.told.get(other(step.by), [])])
-                                        for step in steps if step.result in MOVES and step.by],
+                                        for step in steps if variant.completes_turn(step.result) and step.by],
                                        names, game.result, game.options),
         }
         return render_template("web/reveal.html", **context)

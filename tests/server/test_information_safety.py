@@ -4,8 +4,10 @@ Two properties, each with two servers running one game. In the first they differ
 hide from White: Black's hidden setup, where the variant has one, and Black's moves wherever two different
 moves tell White exactly the same (found by asking the referee on copies of the two states); White's
 orders are the same text in both, now and then after a slip of the pen whose error notice guesses at
-what White meant. In the second, Black also sends, in one world only, orders that are
-rejected without a word to White, unreadable lines and ``board``/``help``/``history`` requests. As long as
+what White meant; where the variant takes several move lines in a reply (Kriegspiel's tries), Black's moves come
+after tries of Black's own, different in each world, that are rejected without a word to White. In the second,
+Black also sends, in one world only, orders that are rejected without a word to White (as tries before Black's
+move, where the variant takes them), unreadable lines and ``board``/``help``/``history`` requests. As long as
 the event record gives White the same messages and views in both worlds, everything White receives must be
 the same in both: every mail as delivered (every header and identifier, the envelope sender, both parts),
 White's history page, games page and JSON. Only what is random by construction is set aside: the random
@@ -119,7 +121,8 @@ def twin_row(variant, options, row, rng):
 
 def orders_for(variant, states, side, rng):
     """The order for each world: for Black, two different moves that tell White the same where there are
-    such; else one move legal in both (so the games go on alike), sometimes any order at all."""
+    such, each after tries of its own where the variant takes them; else one move legal in both (so the games go
+    on alike), sometimes any order at all."""
     if rng.random() < 0.15:
         order = variant.random_order(states[0], side, rng)
         return order, order
@@ -128,10 +131,25 @@ def orders_for(variant, states, side, rng):
         pairs = [(first, second) for first in legal[0] for second in legal[1] if first != second]
         for first, second in rng.sample(pairs, min(len(pairs), 150)):
             if told_white(variant, states[0], side, first) == told_white(variant, states[1], side, second):
-                return first, second
+                return tuple("\n".join([*silent_refusals(variant, state, rng, rng.randrange(variant.move_lines)), move])
+                             for state, move in zip(states, (first, second), strict=True))
     common = sorted(set(legal[0]) & set(legal[1]))
     order = rng.choice(common) if common else "resign"
     return order, order
+
+
+def silent_refusals(variant, state, rng, most):
+    """At most ``most`` orders of Black's that the referee rejects now without a word to White (found on copies of
+    the state), from the moves Black's own view allows."""
+    legal = set(variant.legal_orders(state)) if variant.orderer(state) == "black" else set()
+    plausible = variant.plausible_orders(variant.view(state, "black"), "black")
+    found = []
+    for order in rng.sample(plausible, min(3 * most, len(plausible))):
+        if len(found) < most and order not in legal:
+            result, told, _view = told_white(variant, state, "black", order)
+            if result == "rejected" and not told:
+                found.append(order)
+    return found
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
@@ -182,15 +200,7 @@ def test_what_white_is_sent_depends_only_on_what_white_may_know(tmp_path_factory
 def hidden_from_white(variant, state, rng):
     """What Black may send that tells White nothing: a rejected order (found on a copy of the state), an
     unreadable line, and requests for Black's own position, help and history."""
-    lines = ["board", "help", "history", "e2-e9 please"]
-    legal = set(variant.legal_orders(state)) if variant.orderer(state) == "black" else set()
-    plausible = variant.plausible_orders(variant.view(state, "black"), "black")
-    for order in rng.sample(plausible, min(12, len(plausible))):
-        if order not in legal:
-            result, told, _view = told_white(variant, state, "black", order)
-            if result == "rejected" and not told:
-                lines.append(order)
-                break
+    lines = ["board", "help", "history", "e2-e9 please", *silent_refusals(variant, state, rng, 1)]
     return rng.sample(lines, rng.randint(0, 2))
 
 
@@ -222,7 +232,9 @@ def test_what_white_is_sent_is_the_same_whatever_black_did_that_white_was_not_to
         order = rng.choice(legal) if legal else "resign"
         counts = [len(table.mails(ALICE)) for table in tables]
         for table in tables:
-            table.reply(ALICE if side == "white" else BOB, order, style="gmail")
+            tries = silent_refusals(variant, state, rng, variant.move_lines - 1) if table is busy and side == "black" \
+                else []  # Black's tries in one world only, before the same move
+            table.reply(ALICE if side == "white" else BOB, "\n".join([*tries, order]), style="gmail")
         if plain.game(game_ids[0]).status == "over":
             break
         assert white_knows(plain, game_ids[0]) == white_knows(busy, game_ids[1]), order

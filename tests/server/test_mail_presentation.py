@@ -23,7 +23,6 @@ from app.games.models import Game as GameRow
 from app.games.service import GameService
 from app.inbound.clients import fresh
 from app.inbound.listener import start_listener
-from app.rules.base import MOVES
 from app.rules.registry import VARIANTS, get_variant
 from tests.conftest import make_server
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
@@ -174,7 +173,7 @@ def test_QA4_the_game_over_mail_draws_the_last_move_it_says_is_marked_and_never_
         assert "The last move is marked" in html_of(message)
 
 
-@pytest.mark.parametrize("name", ["looking-glass", "side-view", "quasi-alice-4d", "palindromic"])
+@pytest.mark.parametrize("name", ["looking-glass", "side-view", "quasi-alice-4d", "palindromic", "kriegspiel"])
 def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, name):
     """Random legal moves until a capture (or, in Palindromic, a few checks) has come, then a resignation: each
     order in the game-over mail's record carries x for a capture, + for a check, # for mate, and no other."""
@@ -185,7 +184,7 @@ def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, n
         state = game_state(mail, game_id)
         if state is None:
             break
-        moves = [event for event in events(mail, game_id) if event.result in MOVES]
+        moves = [event for event in events(mail, game_id) if variant.completes_turn(event.result)]
         if name != "palindromic" and any(captures(event) for event in moves) and len(moves) > 6:
             break
         if name == "palindromic" and len(moves) >= 40:
@@ -193,7 +192,7 @@ def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, n
         mail.reply(players[variant.orderer(state)], rng.choice(variant.legal_orders(state)))
     if game_state(mail, game_id) is not None:
         mail.reply(players[variant.orderer(game_state(mail, game_id))], "resign")
-    moves = [event for event in events(mail, game_id) if event.result in MOVES and event.by]
+    moves = [event for event in events(mail, game_id) if variant.completes_turn(event.result) and event.by]
     tokens = record_tokens(text_of(last(mail, ALICE, "game over")))
     if name == "palindromic":  # PGN's notation: passes are --, comments in braces
         tokens = [token for token in tokens if not token.startswith("{") and not token.endswith("}")]
@@ -210,8 +209,8 @@ def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, n
 
 def captures(event: Event) -> bool:
     told = [message for side in ("white", "black") for message in event.told.get(side, [])]
-    return any(message["kind"] == "moved" and (message.get("captured") or message.get("landed_on"))
-               for message in told)
+    return any((message["kind"] == "moved" and (message.get("captured") or message.get("landed_on")))
+               or message["kind"] == "captured" for message in told)  # Kriegspiel tells a capture on its own
 
 
 def test_PAL_the_mailed_pgn_is_dated_the_day_the_game_began(mail):

@@ -20,7 +20,7 @@ from app.present.base import Ply, Standing
 from app.present.declaration import Declaration, SampleGame
 from app.present.text import figure_lines
 from app.present.words import Names
-from app.rules.base import COMMON_RESULTS, MOVES, SIDES, Message, Outcome, Side, Variant, other
+from app.rules.base import COMMON_RESULTS, SIDES, Message, Outcome, Side, Variant, other
 
 GAMES = 3  # random games per sample
 PLIES = 40  # orders per random game at most
@@ -180,7 +180,7 @@ def legal_orders_play(declaration: Declaration, played: list[Game]) -> list[str]
         problems.append(f"the sample's refused order {sample.refused!r} gave {outcome.result}, or changed the game")
     for order in sample.opening:
         outcome = variant.play(state, variant.orderer(state) or "white", order)
-        if outcome.result not in MOVES:
+        if not variant.completes_turn(outcome.result):
             problems.append(f"the sample's opening order {order!r} gave {outcome.result}: {outcome.to}")
             break
     return problems
@@ -195,7 +195,7 @@ def order_problems(variant: Variant, state: Any, side: Side, order: str) -> list
     except ValueError as error:
         problems.append(f"legal order {order!r} cannot be read: {error}")
     outcome = variant.play(copy(variant, state), side, order)
-    if outcome.result not in MOVES:
+    if not variant.completes_turn(outcome.result):
         problems.append(f"legal order {order!r} gave {outcome.result}: {outcome.to[side]}")
     elif outcome.order != order:
         problems.append(f"legal order {order!r} was recorded as {outcome.order!r}")
@@ -274,7 +274,8 @@ def views_drawn(declaration: Declaration, played: list[Game]) -> list[str]:
         if not presenter.reveal(variant.position(game.state), views, names, last):  # as the game-over mail asks
             problems.append("no reveal at the end of the game")
         plies = [Ply(variant.move_number(variant.from_json(event.before)), event.side, event.outcome.order,
-                     event.outcome.to[event.side]) for event in game.events if event.outcome.result in MOVES]
+                     event.outcome.to[event.side])
+                 for event in game.events if variant.completes_turn(event.outcome.result)]
         record = " ".join(presenter.record(plies, names, variant.result(game.state)[0], game.options)).split()
         missing = sorted({ply.move_number for ply in plies} - {int(word[:-1]) for word in record if word[:-1].isdigit()
                                                                and word.endswith(".")})

@@ -8,12 +8,19 @@ moves of the player's own men that the board of their own men allows.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
-from app.present.base import Presenter, Standing, Tidings, promotion_form
+import chess
+
+from app.present.base import Ply, Presenter, Standing, Tidings, marked, promotion_form
 from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, squares_of
+from app.present.pgn import pgn_file, wrapped
 from app.present.words import REASONS, Names, capitalised, counted, piece_name, tray_words
 from app.rules.base import Message, View
+from app.rules.fide import legal_by_order
+from app.rules.messages import checked, kind_of, mates, moved_by
 
 KS_REASONS = {
     **REASONS,
@@ -53,6 +60,30 @@ def taken_words(taken: dict[str, int]) -> str:
     parts = [f"{pawns} pawn{'s' if pawns != 1 else ''}" if pawns else "",
              f"{pieces} piece{'s' if pieces != 1 else ''}" if pieces else ""]
     return " and ".join(part for part in parts if part)
+
+
+def marked_order(ply: Ply) -> str | None:
+    """``e4xd5``, ``d8-h4#``, ``O-O+``: the order with the capture and the check the referee announced after it."""
+    if not ply.order or not any(moved_by(message) == ply.side for message in ply.messages):
+        return ply.order
+    capture = any(kind_of(message) == "captured" for message in ply.messages)
+    check = any(checked(message) not in (None, ply.side) for message in ply.messages)
+    return marked(ply.order, capture, check, mates(ply.messages))
+
+
+def pgn_moves(plies: list[Ply], result: str | None) -> list[str] | None:
+    """The moves in PGN's notation (SAN), replayed from the standard start; None if an order does not replay."""
+    board = chess.Board()
+    words: list[str] = []
+    for ply in plies:
+        move = legal_by_order(board).get(ply.order or "")
+        if move is None:
+            return None
+        if board.turn == chess.WHITE or not words:
+            words.append(f"{board.fullmove_number}." + ("" if board.turn == chess.WHITE else ".."))
+        words.append(board.san(move))
+        board.push(move)
+    return wrapped([*words, result or "*"])
 
 
 class KriegspielPresenter(Presenter):
@@ -172,6 +203,22 @@ class KriegspielPresenter(Presenter):
         board = board_grid("The true position", squares_of(position["board"]), names.me == "white", marks)
         lost = "".join(views.get(side, {}).get("lost", "") for side in ("white", "black"))
         return Figure(((board,),), (PIECES_LEGEND,), (tray_words(lost),))
+
+    def record(self, plies: list[Ply], names: Names, result: str | None,
+               options: dict[str, Any] | None = None) -> list[str]:
+        """The moves as ordered, with the captures, checks and mate the referee announced marked: the record is
+        shown only after the end, when all may be known (each ply's messages are what both players were told)."""
+        return super().record([replace(ply, order=marked_order(ply)) for ply in plies], names, result, options)
+
+    def record_file(self, plies: list[Ply], names: Names, result: str | None,
+                    options: dict[str, Any] | None = None, started: date | None = None) -> tuple[str, str, str] | None:
+        """The game as PGN, from the standard start, that any chess program replays. A Chess960 game has none: its
+        start position is the referee's, and nothing a presenter is given (the moves and what was told of them)
+        says it."""
+        if (options or {}).get("setup", "standard") != "standard":
+            return None
+        moves = pgn_moves(plies, result)
+        return pgn_file(self.title, names, result, started, moves) if moves is not None else None
 
     # ----------------------------------------------------------------- orders
 

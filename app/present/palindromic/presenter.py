@@ -17,6 +17,7 @@ import chess
 
 from app.present.base import Answer, Ply, Presenter, Standing, Tidings, VariantCommand, example_forms
 from app.present.diagram import PIECES_LEGEND, Figure, Marks, board_grid, piece_list, squares_of
+from app.present.pgn import pgn_file, wrapped
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name
 from app.rules.base import Message, View
 from app.rules.palindromic.start import read_start, standard_start, start_board
@@ -35,7 +36,6 @@ PAL_REASONS = {
 }
 SQUARE = re.compile(r"^\s*([a-h][1-8])\s*$", re.IGNORECASE)
 PIECES = 16
-PGN_PLAIN = str.maketrans({'"': "'", "\\": "/"})
 
 
 def where(view: View, argument: str, preferences: dict[str, Any], names: Names) -> Answer:
@@ -151,13 +151,8 @@ class PalindromicPresenter(Presenter):
         PAL-1, or the game's ``start`` option) under the Chess960 variant, whose castling is PAL-3's,
         then the moves as ``record`` writes them. ``options`` are the game's options: without them the
         game is taken to start from PAL-1. ``started``: the day the game began, PGN's Date."""
-        day = started.strftime("%Y.%m.%d") if started else "????.??.??"
-        tags = [pgn_tag(name, value) for name, value in (
-            ("Event", f"Mirrorpost: {self.title}"), ("Site", "?"), ("Date", day), ("Round", "-"),
-            ("White", names.white), ("Black", names.black), ("Result", result or "*"),
-            ("Variant", "Chess960"), ("SetUp", "1"), ("FEN", start_fen(options or {})))]
-        moves = self.moves(plies, result)
-        return "pgn", "text/x-chess-pgn", "\n".join([*tags, "", *moves]) + "\n"
+        return pgn_file(self.title, names, result, started, self.moves(plies, result),
+                        (("Variant", "Chess960"), ("SetUp", "1"), ("FEN", start_fen(options or {}))))
 
     def record(self, plies: list[Ply], names: Names, result: str | None,
                options: dict[str, Any] | None = None) -> list[str]:
@@ -182,15 +177,7 @@ class PalindromicPresenter(Presenter):
             moves.append(moved["san"])
             if moved.get("handed"):
                 moves.append(f"{{{moved['handed']}-handed rook}}")
-        moves.append(result or "*")
-        lines, line = [], ""
-        for word in moves:
-            if len(line) + len(word) + 1 > 72:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        return [*lines, line]
+        return wrapped([*moves, result or "*"])
 
 
 def start_fen(options: dict[str, Any]) -> str:
@@ -231,9 +218,3 @@ def where_example(view: View, side: str) -> str:
     away = [square for square in sorted(view.get("destinations", {}) if view else {})
             if square in pieces and mine(pieces[square])]
     return (away or sorted(square for square, letter in pieces.items() if mine(letter)) or sorted(pieces) or ["e2"])[0]
-
-
-def pgn_tag(name: str, value: str) -> str:
-    """A PGN tag pair. A quote or backslash in a player's name becomes ' or /: some readers unescape
-    backslash escapes and others (python-chess) do not, so leaving none reads the same everywhere."""
-    return f'[{name} "{value.translate(PGN_PLAIN)}"]'

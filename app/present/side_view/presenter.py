@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app.present.base import Ply, Presenter, Standing, Tidings, example_forms, promotion_form
+from app.present.base import Ply, Presenter, Standing, Tidings, example_forms, marked, promotion_form
 from app.present.diagram import PIECES_LEGEND, SEEN, Cell, Figure, Grid, Marks, Row, board_grid, squares_of
 from app.present.words import REASONS, SIDE_TITLE, Names, capitalised, piece_name, tray_words
 from app.rules.base import Message, View
+from app.rules.messages import checked, mates, moved_by
 
 PHYSICS = {
     1: "on each rank you see the piece nearest the h-file side, if it is your opponent's: its type, not its file",
@@ -32,14 +33,13 @@ SV_REASONS = {
 
 
 def marked_order(ply: Ply) -> str | None:
-    """``e4xd5``, ``d8-h4#``, ``O-O+``: the order with what the move took and what it gave."""
-    moved = next((m for m in ply.messages if m["kind"] == "moved" and m["color"] == ply.side), None)
+    """``e4xd5``, ``d8-h4#``, ``O-O+``: the order with what the move took (its mover's message says) and what it
+    gave."""
+    moved = next((message for message in ply.messages if moved_by(message) == ply.side), None)
     if moved is None or not ply.order:
         return ply.order
-    order = ply.order if moved.get("castle") or not moved.get("captured") else ply.order.replace("-", "x", 1)
-    if any(m["kind"] == "end" and m.get("reason") == "checkmate" for m in ply.messages):
-        return order + "#"
-    return order + ("+" if any(m["kind"] == "check" and m["color"] != ply.side for m in ply.messages) else "")
+    check = any(checked(message) not in (None, ply.side) for message in ply.messages)
+    return marked(ply.order, bool(moved.get("captured")), check, mates(ply.messages))
 
 
 def letter(entry: dict[str, Any]) -> str:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from app.rules import fide
 from app.rules.base import Outcome, Side, Variant, View
-from app.rules.kriegspiel import moves, referee
+from app.rules.kriegspiel import referee
 from app.rules.kriegspiel.examples import example_orders, plausible_orders
 from app.rules.kriegspiel.orders import MOST_TRIES, Castle, Move, read_order
-from app.rules.kriegspiel.random_orders import random_order
-from app.rules.kriegspiel.state import COLOR, GameState
+from app.rules.kriegspiel.random_orders import random_order, tries
+from app.rules.kriegspiel.state import GameState
 from app.rules.options import choice
 from app.rules.placement import board_placement
 from app.rules.reading import wrong_piece
@@ -37,9 +38,7 @@ class Kriegspiel(Variant):
         """A piece letter is checked against the player's own man on the square, which they always know."""
         if isinstance(order, Castle) or order.piece is None:
             return None
-        piece = state.board.piece_at(order.from_square)
-        own = piece.symbol().upper() if piece and piece.color == COLOR[side] else None
-        return wrong_piece(order.piece, own, order.from_square)
+        return wrong_piece(order.piece, fide.own_letter(state.board, order.from_square, side), order.from_square)
 
     def view(self, state: GameState, side: Side) -> View:
         """KS-1: own men only, own men lost, enemy men taken; the whole board once the game is over (KS-4)."""
@@ -48,7 +47,7 @@ class Kriegspiel(Variant):
         lost = "".join(letter for letter in state.tray if letter.isupper() == white)
         taken = [letter for letter in state.tray if letter.isupper() != white]
         pawns = sum(letter in "Pp" for letter in taken)
-        view: View = {"own": board_placement(board, COLOR[side]), "lost": lost,
+        view: View = {"own": board_placement(board, fide.COLOR[side]), "lost": lost,
                       "taken": {"pawns": pawns, "pieces": len(taken) - pawns}}
         if state.result is not None:
             view["board"] = board_placement(board)
@@ -79,13 +78,19 @@ class Kriegspiel(Variant):
     def legal_orders(self, state: GameState) -> list[str]:
         """The FIDE moves of the side to move (none at checkmate or stalemate); like perft, draws by
         repetition, move counts or material are not applied here."""
-        return moves.legal_orders(state.board)
+        return fide.legal_orders(state.board)
 
     def perft(self, state: GameState, depth: int) -> dict[str, int]:
         """FIDE perft with python-chess on a copy (the same figures as chess)."""
-        return moves.divide(state.board, depth)
+        return fide.divide(state.board, depth)
 
     def random_order(self, state: GameState, side: Side, rng: random.Random) -> str:
+        return random_order(state, side, rng)
+
+    def random_reply(self, state: GameState, side: Side, rng: random.Random) -> str:
+        """Now and then tries (KS-5): moves the player's own men seem to allow, then mostly a legal one."""
+        if rng.random() < 0.3:
+            return "\n".join(tries(state, side, rng, 4))
         return random_order(state, side, rng)
 
 

@@ -67,16 +67,3 @@ def pawn_tries(board: chess.Board) -> int:
         if move.promotion is None or move.promotion == chess.QUEEN:
             count += 1
     return count
-
-
-def captured_man(board: chess.Board, move: chess.Move) -> tuple[chess.Piece, chess.Square] | None:
-    """The man a legal move of ``board`` takes and the square where it stood (the passed pawn's, for en
-    passant); None for a move that takes nothing."""
-    if board.is_castling(move) or not board.is_capture(move):
-        return None
-    square = move.to_square
-    if board.is_en_passant(move):
-        square = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
-    victim = board.piece_at(square)
-    assert victim is not None
-    return victim, square

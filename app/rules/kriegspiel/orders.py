@@ -23,15 +23,8 @@ ACCEPTED_FORMS = (
 Move = CoordinateMove  # promotion None when the order names no piece: a queen, if it promotes (KS-2)
 Order = Move | Castle | Command
 
-_CASTLE = reading.castling()
-_MOVE = reading.coordinate_move(promotions="a-z")
-
 
 def read_order(line: str) -> Order:
     """Read one order line; raises OrderError saying what is accepted."""
-    forms: list[reading.Form] = [
-        (_CASTLE, lambda found: Castle(found["castle"] == "o-o-o")),
-        (_MOVE, lambda found: reading.checked_coordinates(line, found, ACCEPTED_FORMS)),
-    ]
-    order: Order = reading.read_line(line, forms, ACCEPTED_FORMS)
+    order: Order = reading.read_line(line, reading.plain_forms(line, ACCEPTED_FORMS), ACCEPTED_FORMS)
     return order

@@ -10,26 +10,13 @@ from __future__ import annotations
 
 import random
 
-from app.rules.base import Side, other
+from app.rules.base import Side
+from app.rules.fide import legal_by_order, order_text, random_line, random_move, written
 from app.rules.kriegspiel.examples import plausible_orders
-from app.rules.kriegspiel.moves import legal_by_order, order_text
 from app.rules.kriegspiel.state import GameState
 from app.rules.placement import board_placement
 
 UNREADABLE = ("e2-e9", "e7-e8=K", "move a1 please", "e2-e4=Q", "nf3")
-
-
-def written(text: str, rng: random.Random) -> str:
-    """A canonical order in one of the forms players write (KS-2)."""
-    if text.startswith("O"):
-        return rng.choice([text, text.replace("O", "0"), text.lower()])
-    move, _, promotion = text.partition("=")
-    from_square, to_square = move.split("-")
-    if promotion == "Q" and rng.random() < 0.5:
-        promotion = ""  # no letter is a queen
-    suffix = rng.choice([f"={promotion}", promotion.lower()]) if promotion else ""
-    line = rng.choice([f"{from_square}-{to_square}", f"{from_square}{to_square}", f"{from_square} {to_square}"])
-    return (line + suffix).upper() if rng.random() < 0.1 else line + suffix
 
 
 def illegal_guesses(state: GameState, side: Side) -> list[str]:
@@ -51,21 +38,12 @@ def tries(state: GameState, side: Side, rng: random.Random, lines: int) -> list[
 
 def random_order(state: GameState, side: Side, rng: random.Random) -> str:
     """One order line for ``side``, the player expected to order."""
-    roll = rng.random()
-    if state.draw_offer == other(side) and roll < 0.5:
-        return "accept draw" if rng.random() < 0.1 else "decline draw"
-    if roll < 0.03:
-        return rng.choice(UNREADABLE)
-    if roll < 0.04:
-        return "offer draw"
-    if roll < 0.042:
-        return "resign"
-    if roll < 0.25:
+
+    def guess() -> str | None:
         guesses = illegal_guesses(state, side)
-        if guesses:
-            return written(rng.choice(guesses), rng)
-    moves = list(state.board.generate_legal_moves())
-    if not moves:
-        return "resign"
-    return written(order_text(state.board, rng.choice(moves)), rng)
+        return written(rng.choice(guesses), rng) if guesses else None
+
+    line = random_line(state.draw_offer, side, rng, (
+        (0.03, lambda: rng.choice(UNREADABLE)), (0.04, lambda: "offer draw"), (0.042, lambda: "resign"), (0.25, guess)))
+    return line or random_move(state.board, rng) or "resign"
 

@@ -13,15 +13,15 @@ from typing import Any
 
 import chess
 
+from app.rules import messages
 from app.rules.base import Outcome, Side, other
 from app.rules.common import end_game, win_for
-from app.rules.kriegspiel.announcements import captured_man, check_directions, pawn_tries
-from app.rules.kriegspiel.moves import castle_destination, legal_by_order, order_text
+from app.rules.fide import SIDE_OF, make
+from app.rules.kriegspiel.announcements import check_directions, pawn_tries
 from app.rules.kriegspiel.orders import Castle, Move
-from app.rules.kriegspiel.state import SIDE_OF, GameState
+from app.rules.kriegspiel.state import GameState
 from app.rules.values import rejected
 
-TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 REPETITION_PLIES = 8  # a position cannot stand three times with fewer reversible plies behind it
 
 
@@ -33,62 +33,27 @@ def new_state(options: dict[str, Any], rng: random.Random | None) -> GameState:
     return GameState(options=options, start=chess.STARTING_FEN)
 
 
-def find_move(board: chess.Board, order: Move | Castle) -> tuple[str, chess.Move] | None:
-    """The legal move an order means, with its canonical text; None when there is none (KS-2).
-
-    A pawn move to the last rank without a letter is a queen's promotion. A move of any man but the king is
-    asked of python-chess directly; the king's moves (castling among them, also written as the king's own
-    step) are generated, and only they: no other move can be the one the order means.
-    """
-    if isinstance(order, Castle):
-        from_mask = board.kings & board.occupied_co[board.turn]
-    else:
-        piece = board.piece_type_at(order.from_square)
-        if piece != chess.KING:
-            promotion = order.promotion
-            if promotion is None and piece == chess.PAWN and chess.square_rank(order.to_square) in (0, 7):
-                promotion = chess.QUEEN
-            candidate = chess.Move(order.from_square, order.to_square, promotion)
-            return (order_text(board, candidate), candidate) if board.is_legal(candidate) else None
-        from_mask = chess.BB_SQUARES[order.from_square]
-    legal = legal_by_order(board, from_mask)
-    text = order.text()
-    if text not in legal and isinstance(order, Move) and order.promotion is None:
-        text += "=Q"
-    found = legal.get(text)
-    return (order_text(board, found), found) if found is not None else None
-
-
 def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
-    """Play a legal order; anything else is "illegal", to the orderer alone, whatever the reason (KS-2)."""
-    board = state.board
-    found = find_move(board, order)
-    if found is None:
+    """Play a legal order (``fide.find_move``: a promotion without a letter is a queen's); anything else is
+    "illegal", to the orderer alone, whatever the reason (KS-2)."""
+    played = make(state.board, order)
+    if played is None:
         return rejected(side, "illegal", order.text())
-    text, chosen = found
-    piece = board.piece_type_at(chosen.from_square)
-    assert piece is not None
-    castle = text if board.is_castling(chosen) else None
-    to_square = castle_destination(board, chosen) if castle else chosen.to_square
-    en_passant = board.is_en_passant(chosen)
-    capture = captured_man(board, chosen)
-    board.push(chosen)
-    state.moves.append(chosen.uci())
+    state.moves.append(played.move.uci())
     opponent = other(side)
-    outcome = Outcome("moved", order=text)
-    outcome.tell(side, {
-        "kind": "moved",
+    outcome = Outcome("moved", order=played.order)
+    outcome.tell(side, messages.moved({
         "color": side,
-        "from": chess.square_name(chosen.from_square),
-        "to": chess.square_name(to_square),
-        "piece": TYPE_LETTER[piece],
-        "promotion": TYPE_LETTER[chosen.promotion] if chosen.promotion else None,
-        "castle": castle,
-        "en_passant": en_passant,
-    })
-    outcome.tell(opponent, {"kind": "opponent-moved", "color": side})
-    if capture:
-        victim, square = capture
+        "from": played.from_square,
+        "to": played.to_square,
+        "piece": played.piece,
+        "promotion": played.promotion,
+        "castle": played.castle,
+        "en_passant": played.en_passant,
+    }))
+    outcome.tell(opponent, messages.opponent_moved(side))
+    if played.capture:
+        victim, square = played.capture
         state.tray += victim.symbol()
         outcome.tell_both({"kind": "captured", "color": opponent, "man": "pawn" if victim.piece_type == chess.PAWN
                            else "piece", "square": chess.square_name(square)})
@@ -102,7 +67,7 @@ def announce(state: GameState, outcome: Outcome) -> None:
     to_move = SIDE_OF[board.turn]
     directions = check_directions(board)
     if directions:
-        outcome.tell_both({"kind": "check", "color": to_move, "directions": directions})
+        outcome.tell_both(messages.check(to_move, directions=directions))
     tries = pawn_tries(board)
     ending = ending_of(board, bool(directions), tries > 0)
     if ending:

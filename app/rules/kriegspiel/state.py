@@ -13,13 +13,11 @@ import chess
 
 from app.rules.base import Side
 from app.rules.common import GameStatus
-
-COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
-SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
+from app.rules.fide import BoardRecord, replayed
 
 
 @dataclass
-class GameState(GameStatus):
+class GameState(GameStatus, BoardRecord):
     """Everything the referee knows. Only views derived from it ever reach a player."""
 
     options: dict[str, Any]
@@ -32,23 +30,10 @@ class GameState(GameStatus):
     board: chess.Board = field(init=False, compare=False, repr=False)  # the start with the moves played
 
     def __post_init__(self) -> None:
-        self.board = chess.Board(self.start, chess960=self.options["setup"] == "chess960")
-        for uci in self.moves:
-            self.board.push(chess.Move.from_uci(uci))
-
-    @property
-    def to_move(self) -> Side:
-        return SIDE_OF[self.board.turn]
+        self.board = replayed(self.start, self.moves, self.options["setup"] == "chess960")
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": "kriegspiel",
-            "options": dict(self.options),
-            "start": self.start,
-            "moves": list(self.moves),
-            "tray": self.tray,
-            **self.status_json(),
-        }
+        return {"variant": "kriegspiel", "options": dict(self.options), **self.board_json(), **self.status_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:

@@ -12,6 +12,7 @@ from typing import Any
 
 import chess
 
+from app.rules import messages
 from app.rules.base import Message, OrderError, Outcome, Side, other
 from app.rules.common import end_game, win_for
 from app.rules.looking_glass import notebook
@@ -65,8 +66,7 @@ class Step:
         return other_world(self.world) if self.through else self.world
 
     def moved_message(self, proxy: bool) -> Message:
-        return {
-            "kind": "moved",
+        return messages.moved({
             "world": self.world,
             "from": chess.square_name(self.from_square),
             "to": chess.square_name(self.stop),
@@ -81,7 +81,7 @@ class Step:
             "en_passant": self.en_passant,
             "castle": self.castle,
             "proxy": proxy,
-        }
+        })
 
     def landed_message(self) -> Message:
         return {
@@ -280,13 +280,13 @@ class Referee:
     def castle(self, state: GameState, side: Side, army: Side, order: Castle) -> Outcome:
         if side != army:
             reason = "castling cannot be ordered for your opponent's army"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+            return Outcome.only("rejected", side, messages.rejected(reason))
         if order.world and order.world != HOME[side]:
             reason = "castling is only possible in your own world (LG-7)"
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+            return Outcome.only("rejected", side, messages.rejected(reason))
         plan = castle_plan(state, side, order.long)
         if isinstance(plan, str):
-            return Outcome.only("rejected", side, {"kind": "rejected", "reason": plan})
+            return Outcome.only("rejected", side, messages.rejected(plan))
         world, label = HOME[side], order.text()
         moved = castle_pieces(state, side, plan)
         steps = [Step(piece, world, start, stop, stop, castle=label) for piece, start, stop in moved]
@@ -300,7 +300,7 @@ class Referee:
             world = resolve_world(state, side, army, order)
             self.check_promotion_suffix(state, army, order)
         except OrderError as error:
-            return Outcome.only("error", side, {"kind": "error", "reason": str(error)})
+            return Outcome.only("error", side, messages.error(str(error)))
         board = state.worlds[world]
         ep_square = ep_square_in(state, world)
         visible = world == HOME[side]
@@ -310,7 +310,7 @@ class Referee:
             if reason is None and order.promotion and piece is not None and piece.piece_type != chess.PAWN:
                 reason = "only a pawn can be promoted"
             if reason:
-                return Outcome.only("rejected", side, {"kind": "rejected", "reason": reason})
+                return Outcome.only("rejected", side, messages.rejected(reason))
             target = board.piece_at(order.to_square)
             en_passant = piece.piece_type == chess.PAWN and target is None and ep_square == order.to_square and (
                 chess.square_file(order.from_square) != chess.square_file(order.to_square)
@@ -348,8 +348,8 @@ class Referee:
         if state.options["impossible"] == "forfeit":
             state.proxy = True
             outcome = Outcome("forfeit-order")
-            outcome.tell(side, {"kind": "forfeit", "color": side})
-            outcome.tell(executor, {"kind": "forfeit", "color": side, "order": order_text})
+            outcome.tell(side, messages.news(messages.FORFEIT, side))
+            outcome.tell(executor, {**messages.news(messages.FORFEIT, side), "order": order_text})
             return outcome
         state.strikes[side] += 1
         count = state.strikes[side]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import chess
 
+from app.rules.fide import order_text
 from app.rules.palindromic.orders import Castle, Coordinate, San
 
 CAPTURE = "captures are not allowed: the captured piece could never reach its destination"
@@ -45,10 +46,9 @@ def is_castle(board: chess.Board, move: chess.Move) -> bool:
 
 
 def canonical(board: chess.Board, move: chess.Move) -> str:
-    """The order in canonical form (CONTRACT.md): ``e2-e4``, ``O-O``, ``O-O-O``."""
-    if is_castle(board, move):
-        return "O-O-O" if move.to_square < move.from_square else "O-O"
-    return f"{chess.SQUARE_NAMES[move.from_square]}-{chess.SQUARE_NAMES[move.to_square]}"
+    """The order in canonical form (CONTRACT.md): ``e2-e4``, ``O-O``, ``O-O-O``, as FIDE chess writes it
+    (``fide.order_text``); a promotion, which PAL-3 never plays, is written without its letter."""
+    return order_text(board, chess.Move(move.from_square, move.to_square) if move.promotion else move)
 
 
 def describe(piece: chess.Piece) -> str:

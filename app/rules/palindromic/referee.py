@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import chess
 
+from app.rules import messages
 from app.rules.base import Message, Outcome, Side, other
 from app.rules.common import end_game, win_for
 from app.rules.palindromic.dead import is_dead
@@ -86,7 +87,7 @@ class Referee:
         state.board.push(chess.Move.null())
         state.board.clear_stack()
         outcome = Outcome("passed")
-        outcome.tell_both({"kind": "passed", "color": side})
+        outcome.tell_both(messages.news(messages.PASSED, side))
         verdict = judge_turn(state)
         if verdict:
             end_game(state, outcome, *verdict)
@@ -107,7 +108,7 @@ class Referee:
         state.last_move = dict(message)
         outcome.tell_both(message)
         if check:
-            outcome.tell_both({"kind": "check", "color": other(side)})
+            outcome.tell_both(messages.check(other(side)))
         if verdict:
             end_game(state, outcome, *verdict)
         return outcome
@@ -119,15 +120,14 @@ def moved_message(board: chess.Board, left: int, move: chess.Move, side: Side, o
     piece_type = board.piece_type_at(move.from_square)
     assert piece_type is not None
     castle = is_castle(board, move)
-    message: Message = {
-        "kind": "moved",
+    message: Message = messages.moved({
         "from": chess.SQUARE_NAMES[move.from_square],
         "to": chess.SQUARE_NAMES[move.to_square],
         "piece": LETTERS[piece_type],
         "color": side,
         "san": san_without_suffix(board, move, order),
         "castle": order if castle else None,
-    }
+    })
     if castle:
         rank = chess.square_rank(move.from_square)
         long = move.to_square < move.from_square

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 import chess
 
+from app.rules import messages
 from app.rules.base import Message, OrderError, Outcome, Side, other
 from app.rules.common import end_game, win_for
 from app.rules.quasi_alice import judge
@@ -157,8 +158,7 @@ def carry_out(state: GameState, move: Move) -> Outcome:
     state.changed(board, onto)
     victim_square = (to - 8 if mover == "white" else to + 8) if special == EN_PASSANT else to
     castle = ("O-O-O" if to < origin else "O-O") if special == CASTLE else None
-    moved: Message = {
-        "kind": "moved",
+    moved: Message = messages.moved({
         "board": BOARD_NAMES[board],
         "from": chess.square_name(origin),
         "to": chess.square_name(to),
@@ -171,7 +171,7 @@ def carry_out(state: GameState, move: Move) -> Outcome:
         "promotion": TYPE_LETTER[promotion] if promotion else None,
         "en_passant": special == EN_PASSANT,
         "order": order,
-    }
+    })
     if castle:
         rook = chess.square(0 if castle == "O-O-O" else 7, chess.square_rank(origin))
         moved["rook"] = {"from": chess.square_name(rook), "to": chess.square_name((origin + to) // 2)}
@@ -200,7 +200,7 @@ def after_move(state: GameState, outcome: Outcome, mover: Side, key: str) -> Non
     in_check = bool(checkers(position, position.turn))
     if in_check:
         king_board = position.kings[position.turn] >> 6
-        outcome.tell_both({"kind": "check", "color": opponent, "board": BOARD_NAMES[king_board]})
+        outcome.tell_both(messages.check(opponent, board=BOARD_NAMES[king_board]))
     if not has_legal_move(position):
         if in_check:
             end_game(state, outcome, win_for(mover), "checkmate")

@@ -7,13 +7,14 @@ from typing import Any
 
 import chess
 
+from app.rules import fide
 from app.rules.base import Outcome, Side, Variant, View
 from app.rules.options import choice
 from app.rules.reading import wrong_piece
-from app.rules.side_view import examples, moves, orders, random_orders, referee
+from app.rules.side_view import examples, orders, random_orders, referee
 from app.rules.side_view.orders import COMMAND_WORDS, Castle, Move
-from app.rules.side_view.sight import TYPE_LETTER, view_of
-from app.rules.side_view.state import COLOR, GameState, start_position
+from app.rules.side_view.sight import view_of
+from app.rules.side_view.state import GameState, start_position
 from app.rules.values import rejected
 
 
@@ -59,9 +60,7 @@ class SideView(Variant):
     def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
         if isinstance(order, Castle) or order.piece is None:
             return None
-        piece = state.board.piece_at(order.from_square)
-        own = TYPE_LETTER[piece.piece_type] if piece and piece.color == COLOR[side] else None
-        return wrong_piece(order.piece, own, order.from_square)
+        return wrong_piece(order.piece, fide.own_letter(state.board, order.from_square, side), order.from_square)
 
     # ----------------------------------------------------------------- what is known
 
@@ -71,7 +70,7 @@ class SideView(Variant):
         Before a hidden setup is complete nothing stands on the board (neither row is placed yet).
         """
         board = state.board if state.phase != "setup" else chess.BaseBoard(None)
-        return view_of(board, COLOR[side], state.options["physics"], state.tray)
+        return view_of(board, fide.COLOR[side], state.options["physics"], state.tray)
 
     def orderer(self, state: GameState) -> Side | None:
         return state.to_move if state.phase == "play" else None
@@ -93,11 +92,11 @@ class SideView(Variant):
     def legal_orders(self, state: GameState) -> list[str]:
         """The moves the board allows the side to move (none in setup, at checkmate or stalemate);
         like perft, draws by repetition, move counts or dead positions are not applied here."""
-        return moves.legal_orders(state.board) if state.start is not None else []
+        return fide.legal_orders(state.board) if state.start is not None else []
 
     def perft(self, state: GameState, depth: int) -> dict[str, int]:
         """Counted with python-chess on a copy, repetition and move-count draws ignored."""
-        return moves.divide(state.board, depth) if state.start is not None else {}
+        return fide.divide(state.board, depth) if state.start is not None else {}
 
     random_order = staticmethod(random_orders.random_order)
 

@@ -31,15 +31,8 @@ def mentions_order(line: str) -> bool:
     return reading.mentions_order(line, COMMAND_WORDS)
 
 
-_CASTLE = reading.castling()
-_MOVE = reading.coordinate_move(promotions="a-z")
-
-
 def read_order(line: str) -> Order:
     """Read one order line; raises OrderError saying what is accepted."""
-    forms: list[reading.Form] = [
-        (_CASTLE, lambda found: Castle(found["castle"] == "o-o-o")),
-        (_MOVE, lambda found: reading.checked_coordinates(line, found, ACCEPTED_FORMS)),
-    ]
-    order: Order = reading.read_line(line, forms, ACCEPTED_FORMS, COMMANDS, setup=True)
+    order: Order = reading.read_line(line, reading.plain_forms(line, ACCEPTED_FORMS), ACCEPTED_FORMS, COMMANDS,
+                                     setup=True)
     return order

@@ -11,9 +11,9 @@ import random
 
 import chess
 
-from app.rules.base import Side, other
-from app.rules.side_view.moves import legal_by_order, order_text
-from app.rules.side_view.state import COLOR, GameState
+from app.rules.base import Side
+from app.rules.fide import COLOR, legal_by_order, random_line, random_move, written
+from app.rules.side_view.state import GameState
 
 UNREADABLE = ("e2-e9", "e7-e8=K", "move a1 please", "e2-e4=Q", "claim a draw on h3")
 EMPTY = chess.BaseBoard(None)
@@ -28,19 +28,6 @@ def reach(piece: chess.Piece, square: int) -> int:
     board = EMPTY.copy()
     board.set_piece_at(square, piece)
     return board.attacks_mask(square)
-
-
-def written(text: str, rng: random.Random) -> str:
-    """A canonical order in one of the forms players write (SV-3)."""
-    if text.startswith("O"):
-        return rng.choice([text, text.replace("O", "0"), text.lower()])
-    move, _, promotion = text.partition("=")
-    from_square, to_square = move.split("-")
-    if promotion == "Q" and rng.random() < 0.5:
-        promotion = ""  # SV-5: no letter is a queen
-    suffix = rng.choice([f"={promotion}", promotion.lower()]) if promotion else ""
-    line = rng.choice([f"{from_square}-{to_square}", f"{from_square}{to_square}", f"{from_square} {to_square}"])
-    return (line + suffix).upper() if rng.random() < 0.1 else line + suffix
 
 
 def illegal_guess(state: GameState, side: Side, rng: random.Random) -> str | None:
@@ -68,22 +55,12 @@ def random_order(state: GameState, side: Side, rng: random.Random) -> str:
     """One order line for ``side``, the player expected to order."""
     if state.phase == "setup":
         return f"setup {rng.choice([str(rng.randrange(960)), 'random', 'RNBQKBNR'])}"
-    roll = rng.random()
-    if state.draw_offer == other(side) and roll < 0.5:
-        return "accept draw" if rng.random() < 0.1 else "decline draw"
-    if roll < 0.03:
-        return rng.choice(UNREADABLE)
-    if roll < 0.05:
-        return "claim draw"
-    if roll < 0.06:
-        return "offer draw"
-    if roll < 0.062:
-        return "resign"
-    if roll < 0.14:
-        guess = illegal_guess(state, side, rng)
-        if guess:
-            return written(guess, rng)
-    moves = list(state.board.legal_moves)
-    if not moves:
-        return "claim draw"
-    return written(order_text(state.board, rng.choice(moves)), rng)
+
+    def guess() -> str | None:
+        found = illegal_guess(state, side, rng)
+        return written(found, rng) if found else None
+
+    line = random_line(state.draw_offer, side, rng, (
+        (0.03, lambda: rng.choice(UNREADABLE)), (0.05, lambda: "claim draw"), (0.06, lambda: "offer draw"),
+        (0.062, lambda: "resign"), (0.14, guess)))
+    return line or random_move(state.board, rng) or "claim draw"

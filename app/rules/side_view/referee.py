@@ -13,13 +13,12 @@ from typing import Any
 
 import chess
 
-from app.rules import backrank
+from app.rules import backrank, messages
 from app.rules.base import Outcome, Side, other
 from app.rules.common import end_game, win_for
-from app.rules.side_view.moves import castle_destination, legal_by_order, order_text
+from app.rules.fide import SIDE_OF, TYPE_LETTER, make
 from app.rules.side_view.orders import Castle, Move
-from app.rules.side_view.sight import TYPE_LETTER
-from app.rules.side_view.state import SIDE_OF, GameState, start_position
+from app.rules.side_view.state import GameState, start_position
 from app.rules.values import rejected
 
 END_REASONS = {
@@ -70,70 +69,32 @@ def claim_draw(state: GameState, side: Side) -> Outcome:
     return outcome
 
 
-def find_move(board: chess.Board, order: Move | Castle) -> tuple[str, chess.Move] | None:
-    """The legal move an order means, with its canonical text; None when illegal.
-
-    A pawn move to the last rank without a letter is a queen's promotion (SV-5). Only the moves of the
-    piece the order names (the king, for castling) are generated: no other move can be the one it means.
-    """
-    if isinstance(order, Castle):
-        from_mask = board.kings & board.occupied_co[board.turn]
-    else:
-        from_mask = chess.BB_SQUARES[order.from_square]
-    legal = legal_by_order(board, from_mask)
-    text = order.text()
-    if text not in legal and isinstance(order, Move) and order.promotion is None:
-        text += "=Q"
-    found = legal.get(text)
-    return (order_text(board, found), found) if found is not None else None
-
-
-def capture_of(board: chess.Board, chosen: chess.Move) -> tuple[chess.Piece, int] | None:
-    """The piece a legal move takes, and where it stood (beside the pawn's target for en passant)."""
-    if board.is_castling(chosen) or not board.is_capture(chosen):
-        return None
-    square = chosen.to_square
-    if board.is_en_passant(chosen):
-        square = chess.square(chess.square_file(chosen.to_square), chess.square_rank(chosen.from_square))
-    victim = board.piece_at(square)
-    assert victim is not None
-    return victim, square
-
-
 def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
-    """Play a legal order; the mover hears it in full, the opponent only their own loss (SV-4)."""
+    """Play a legal order (``fide.find_move``: a promotion without a letter is a queen's, SV-5); the mover hears
+    it in full, the opponent only their own loss (SV-4)."""
     board = state.board
-    found = find_move(board, order)
-    if found is None:
+    played = make(board, order)
+    if played is None:
         return rejected(side, "illegal", order.text())  # SV-3: no reason, to the orderer only
-    text, chosen = found
-    piece = board.piece_at(chosen.from_square)
-    assert piece is not None
-    castle = text if board.is_castling(chosen) else None
-    to_square = castle_destination(board, chosen) if castle else chosen.to_square
-    en_passant = board.is_en_passant(chosen)
-    capture = capture_of(board, chosen)
-    captured = piece_info(*capture) if capture else None
-    if capture:
-        state.tray += capture[0].symbol()
-    board.push(chosen)
-    state.moves.append(chosen.uci())
+    taken = piece_info(*played.capture) if played.capture else None
+    if played.capture:
+        state.tray += played.capture[0].symbol()
+    state.moves.append(played.move.uci())
     opponent = other(side)
-    outcome = Outcome("moved", order=text)
-    outcome.tell(side, {
-        "kind": "moved",
-        "from": chess.square_name(chosen.from_square),
-        "to": chess.square_name(to_square),
-        "piece": TYPE_LETTER[piece.piece_type],
+    outcome = Outcome("moved", order=played.order)
+    outcome.tell(side, messages.moved({
+        "from": played.from_square,
+        "to": played.to_square,
+        "piece": played.piece,
         "color": side,
-        "captured": captured,
-        "promotion": TYPE_LETTER[chosen.promotion] if chosen.promotion else None,
-        "castle": castle,
-        "en_passant": en_passant,
-    })
-    outcome.tell(opponent, {"kind": "opponent-moved", "color": side, "lost": dict(captured) if captured else None})
+        "captured": taken,
+        "promotion": played.promotion,
+        "castle": played.castle,
+        "en_passant": played.en_passant,
+    }))
+    outcome.tell(opponent, messages.opponent_moved(side, lost=dict(taken) if taken else None))
     if board.is_check():
-        outcome.tell(opponent, {"kind": "check", "color": opponent})  # SV-4: no direction, no checking piece
+        outcome.tell(opponent, messages.check(opponent))  # SV-4: no direction, no checking piece
     finish_on_the_board(state, outcome)
     return outcome
 

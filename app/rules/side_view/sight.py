@@ -12,10 +12,8 @@ from typing import Any
 import chess
 
 from app.rules.base import View
+from app.rules.fide import SIDE_OF, TYPE_LETTER
 from app.rules.placement import board_placement
-from app.rules.side_view.state import SIDE_OF
-
-TYPE_LETTER = {kind: chess.piece_symbol(kind).upper() for kind in chess.PIECE_TYPES}
 
 
 def entry(rank: int, piece: chess.Piece, square: int | None) -> dict[str, Any]:

@@ -13,9 +13,7 @@ import chess
 
 from app.rules.base import Side
 from app.rules.common import SetupPhase
-
-COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
-SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}
+from app.rules.fide import BoardRecord, replayed
 
 
 def start_position(white_row: str, black_row: str) -> str:
@@ -29,7 +27,7 @@ def start_position(white_row: str, black_row: str) -> str:
 
 
 @dataclass
-class GameState(SetupPhase):
+class GameState(SetupPhase, BoardRecord):
     """Everything the referee knows. Only views derived from it ever reach a player."""
 
     options: dict[str, Any]
@@ -48,27 +46,16 @@ class GameState(SetupPhase):
         """Chess960 castling rules for every start but the standard one."""
         return self.options["setup"] != "standard"
 
-    def begin(self, start: str) -> None:
-        """Put the start position on the board and open play."""
+    def begin(self, start: str, moves: list[str] | None = None) -> None:
+        """Put the start position on the board, with the moves played since where there are, and open play."""
         self.start = start
-        self.board = chess.Board(start, chess960=self.chess960)
-        self.moves = []
+        self.moves = list(moves or [])
+        self.board = replayed(start, self.moves, self.chess960)
         self.phase = "play"
 
-    @property
-    def to_move(self) -> Side:
-        return SIDE_OF[self.board.turn]
-
     def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": "side-view",
-            "options": dict(self.options),
-            **self.setup_json(),
-            "start": self.start,
-            "moves": list(self.moves),
-            "tray": self.tray,
-            **self.status_json(),
-        }
+        return {"variant": "side-view", "options": dict(self.options), **self.setup_json(), **self.board_json(),
+                **self.status_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
@@ -79,9 +66,6 @@ class GameState(SetupPhase):
             **cls.status_from(data),
         )
         if data["start"] is not None:
-            state.begin(data["start"])
-            for uci in data["moves"]:
-                state.board.push(chess.Move.from_uci(uci))
-            state.moves = list(data["moves"])
+            state.begin(data["start"], data["moves"])
         state.phase = data["phase"]
         return state

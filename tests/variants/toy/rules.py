@@ -12,7 +12,7 @@ from typing import Any
 
 import chess
 
-from app.rules import reading
+from app.rules import messages, reading
 from app.rules.base import Outcome, Side, Variant, View, rejected
 from app.rules.common import GameStatus, end_game, win_for
 from app.rules.options import choice
@@ -76,10 +76,11 @@ class ToyChess(Variant):
         board.push(chosen)
         state.moves.append(chosen.uci())
         outcome = Outcome("moved", order=written(chosen))
-        outcome.tell_both({"kind": "moved", "color": side, "order": written(chosen),
-                           "from": chess.square_name(chosen.from_square), "to": chess.square_name(chosen.to_square)})
+        outcome.tell_both(messages.moved({"color": side, "order": written(chosen),
+                                            "from": chess.square_name(chosen.from_square),
+                                            "to": chess.square_name(chosen.to_square)}))
         if board.is_check():
-            outcome.tell_both({"kind": "check", "color": SIDE_OF[board.turn]})
+            outcome.tell_both(messages.check(SIDE_OF[board.turn]))
         ending = board.outcome(claim_draw=True)
         if ending is not None:
             result = "1/2-1/2" if ending.winner is None else win_for(SIDE_OF[ending.winner])
