@@ -32,12 +32,12 @@ def interleaved(ours: Callable[[], int], baseline: Callable[[], int], rounds: in
     return best[0], units[0], best[1], units[1]
 
 
-def database_server_cpu() -> float | None:
-    """CPU seconds used so far by every process of a PostgreSQL server on this machine (its backends,
-    WAL writer, checkpointer...), from /proc; None where there is no /proc or no such process."""
+def database_server_cpu() -> dict[int, float] | None:
+    """CPU seconds used so far by each process of a PostgreSQL server on this machine (its backends, WAL
+    writer, checkpointer...), by process id, from /proc; None where there is no /proc or no such process."""
     if not os.path.isdir("/proc"):
         return None
-    ticks, found = 0, False
+    seconds: dict[int, float] = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/comm") as comm:
@@ -47,9 +47,15 @@ def database_server_cpu() -> float | None:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:  # gone meanwhile, or not ours to read
             continue
-        ticks += int(fields[11]) + int(fields[12])  # utime, stime
-        found = True
-    return ticks / os.sysconf("SC_CLK_TCK") if found else None
+        seconds[int(pid)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return seconds or None
+
+
+def cpu_since(before: dict[int, float], now: dict[int, float]) -> float:
+    """The CPU the server's processes used between two readings: what each process still there used since,
+    and all of a process begun since. A backend that ended between them takes what it used with it, so the
+    figure is never less than nothing, only a little short."""
+    return sum(max(0.0, used - before.get(pid, 0.0)) for pid, used in now.items())
 
 
 def peak_memory(work: Callable[[], object]) -> int:

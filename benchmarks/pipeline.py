@@ -43,7 +43,7 @@ from app.outbound.models import OutboundMessage
 from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server, settle_garbage_collection
-from benchmarks.measure import database_server_cpu, peak_memory, report
+from benchmarks.measure import cpu_since, database_server_cpu, peak_memory, report
 from benchmarks.variant_games import play, start_position
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
@@ -254,8 +254,8 @@ def measure(label: str, make_url_for, variant_name: str) -> None:
         local_server = url.startswith("postgresql") and make_url(url).host in (None, "localhost", "127.0.0.1", "::1")
         reads_server = local_server and database_server_cpu() is not None
 
-        def server_seconds() -> float:
-            return (database_server_cpu() or 0.0) if reads_server else 0.0
+        def server_reading() -> dict[int, float]:
+            return (database_server_cpu() or {}) if reads_server else {}
 
         server, scripts = prepare(url, folder / "instance", variant_name)
         floor_engine = floor_table(floor_url)
@@ -263,12 +263,12 @@ def measure(label: str, make_url_for, variant_name: str) -> None:
         moves = floored = 0
         for ply in range(PLIES):
             messages = replies_for_ply(server, scripts, ply)
-            began_server = server_seconds()
+            began_server = server_reading()
             began, began_cpu = time.perf_counter(), time.process_time()
             moves += run_ours(server, messages)
             ours += time.perf_counter() - began
             cpu += time.process_time() - began_cpu
-            server_cpu += server_seconds() - began_server
+            server_cpu += cpu_since(began_server, server_reading())
             began = time.perf_counter()
             floored += run_floor(floor_engine, messages, floored)
             floor += time.perf_counter() - began
