@@ -333,6 +333,8 @@ class Pipeline:
                     f"{parsed.sender} ({problem}).",
                 ])
                 return "rejected", f"not verified: {problem}"
+        if identity.digest is not None:
+            return self.digest_reply(parsed, identity.digest.digest_id, budget)
         if identity.token is None:
             if identity.forged:
                 self.refuse("refused", "reply address not recognised", [
@@ -365,6 +367,28 @@ class Pipeline:
         status, done = self.service.submit_text(game, player, text, token,
                                                 error_notice=lambda: self.within_error_limit(sender))
         log.info("game %s, %s (%s): %s", game.id, token.side, sender, done)
+        return status, done
+
+    def digest_reply(self, parsed: ParsedMail, digest_id: int, budget: Budget) -> tuple[str, str]:
+        """A reply to a daily digest: orders for several games, each game's lines carried out as a reply to
+        that game's move request would be (quotes stripped the same way, against the digest's own text)."""
+        assert parsed.sender is not None
+        owner = self.service.digest_owner(digest_id)
+        if owner is None:
+            return "rejected", "token for a digest that does not exist"
+        if parsed.sender != owner:
+            self.refuse("refused", "message not accepted", [
+                "Your message was not accepted: it was sent from an address that does not belong to the "
+                "player this reply address was given to. Only that player can reply with it.",
+            ])
+            return "rejected", f"spoofed sender {parsed.sender} for digest {digest_id}"
+        player = self.service.player(owner)
+        self.service.adopt_client_name(player, parsed.sender_name)
+        text = shown(parsed, new_text(parsed.text, self.service.digest_texts(parsed.references, owner)), budget)
+        sender = parsed.sender
+        status, done = self.service.submit_digest(player, digest_id, text,
+                                                  error_notice=lambda: self.within_error_limit(sender))
+        log.info("digest %s (%s): %s", digest_id, sender, done)
         return status, done
 
     def lobby(self, parsed: ParsedMail, budget: Budget) -> tuple[str, str]:

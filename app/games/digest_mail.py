@@ -1,0 +1,207 @@
+"""The digest mail: every game where it is the player's move, each as its move request shows it, in one mail.
+
+Each such game is a section made with the move request's own template for a game
+(``mail/_request_game``): the game, the deadline, what the player was told since their last move
+and their position, drawn by the variant's presenter for them; then its history link and what was
+kept for the digest. The order forms come once a variant, with examples from the player's own
+position in the first of its games. A contents list heads the mail, and every game that needs
+nothing from the player is one line (whose move, by when).
+
+The whole mail stays under ``MAIL_LIMIT`` bytes as sent: the first games get their boards drawn as
+in a move request; when that would pass the limit, the later games' boards are drawn as fixed-width
+text (as the text part draws them), and when even that would not fit, the last games are left to the
+web, each named with its link. The mail is rendered once the choice is made.
+"""
+
+from __future__ import annotations
+
+import binascii
+import math
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from app.games.clock import describe_deadline
+from app.games.listing import game_line, game_title
+from app.games.mailing import Mailer
+from app.games.mails import one_full_stop
+from app.games.records import GameRecord, PlayerRecord
+from app.games.work import UnitOfWork
+from app.outbound.outbox import Mail, enqueue
+from app.outbound.render import ORDER_MARKER, environment, figure_html, figure_text, render
+from app.present.diagram import Figure
+from app.rules.registry import get_variant
+
+MAIL_LIMIT = 100_000  # bytes of the whole mail as it goes on the wire
+HEADERS_AND_MIME = 3_000  # the headers and the MIME structure around the two parts, at most
+SMTP_LINE = 998
+PRE_STYLE = ("margin:4px 0 8px 0;font-family:'Courier New',Courier,monospace;font-size:12px;line-height:1.25;"
+             "color:#222222;white-space:pre;overflow-x:auto;")
+
+
+@dataclass
+class Entry:
+    """One game of a digest: the player's side, whose move it is, and what was kept for the digest."""
+
+    game: GameRecord
+    side: str
+    orderer: str | None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def to_move(self) -> bool:
+        return self.orderer == self.side
+
+
+@dataclass
+class Section:
+    """One game where it is the player's move, rendered for both parts; its figure drawn ``full`` (as in a
+    move request) or as fixed-width text."""
+
+    entry: Entry
+    context: dict[str, Any]
+    text: str
+    head_html: Markup
+    figure_html: Markup
+    full: bool = False
+
+    @property
+    def anchor(self) -> str:
+        return f"game-{self.entry.game.id}"
+
+
+def wire_size(text: str, html: str) -> int:
+    """The bytes both parts take on the wire, encoded as ``app.outbound.compose.assemble`` encodes them."""
+    return part_size(text, 78, quoted=True) + part_size(html, SMTP_LINE, quoted=False) + HEADERS_AND_MIME
+
+
+def part_size(body: str, longest: int, quoted: bool) -> int:
+    lines = body.count("\n") + 1
+    if body.isascii() and all(len(line) <= longest for line in body.splitlines()):
+        return len(body) + lines  # CRLF line ends
+    data = body.encode("utf-8")
+    if quoted:
+        return len(binascii.b2a_qp(data)) + lines * 2
+    return math.ceil(len(data) / 57) * 78
+
+
+class DigestMail:
+    """Renders one player's digest and queues it, through the game mailer's words and pictures."""
+
+    def __init__(self, mailer: Mailer, work: UnitOfWork) -> None:
+        self.mailer = mailer
+        self.work = work  # the games, locked and decoded once
+
+    def send(self, player: PlayerRecord, entries: list[Entry], token: str) -> Mail:
+        mail = self.make(player, entries, token)
+        enqueue(self.mailer.connection, self.mailer.settings, mail)
+        return mail
+
+    def make(self, player: PlayerRecord, entries: list[Entry], token: str) -> Mail:
+        """The mail: as many sections as fit, as fully drawn as fit (``MAIL_LIMIT``)."""
+        to_move = [entry for entry in entries if entry.to_move]
+        forms = self.forms(to_move)
+        sections: list[Section] = []
+        frame = self.render(player, entries, sections, to_move, forms)
+        used = wire_size(*frame)
+        for entry in to_move:  # text first: a game left out of the mail is left out whole
+            section = self.section(entry)
+            cost = wire_size(section.text, section.head_html + section.figure_html) - HEADERS_AND_MIME
+            if used + cost > MAIL_LIMIT:
+                break
+            sections.append(section)
+            used += cost
+        for section in sections:  # then the boards, as a move request draws them, while they fit
+            full = figure_html(section.context["figure"])
+            cost = wire_size("", full) - wire_size("", section.figure_html)
+            if used + cost > MAIL_LIMIT:
+                break
+            section.figure_html, section.full = full, True
+            used += cost
+        text, html = self.render(player, entries, sections, to_move, forms)
+        while wire_size(text, html) > MAIL_LIMIT and sections:  # the estimate was short: give back the last
+            last = sections[-1]
+            if last.full:
+                last.figure_html, last.full = self.plain_figure(last.context["figure"]), False
+            else:
+                sections.pop()
+            text, html = self.render(player, entries, sections, to_move, forms)
+        return Mail(recipient=player.email, recipient_name=player.name, kind="digest",
+                    subject=self.subject(to_move), text=text, html=html, token=token)
+
+    # ------------------------------------------------------------------ the parts
+
+    def section(self, entry: Entry) -> Section:
+        """A game as its move request shows it (without the order forms), its figure drawn as text for now."""
+        game, side = entry.game, entry.side
+        context = self.mailer.request_context(game, side, [], False, with_forms=False)
+        env = environment()
+        text = env.get_template("mail/_request_game.txt").render(**context)
+        head = Markup(env.get_template("mail/_request_game.html").render(**{**context, "figure": Figure()}))
+        return Section(entry, context, text, head, self.plain_figure(context["figure"]))
+
+    @staticmethod
+    def plain_figure(figure: Figure) -> Markup:
+        """The figure as the text part draws it, in fixed-width type (a tenth of the size of the tables)."""
+        if not figure:
+            return Markup("")
+        return Markup(f'<pre style="{PRE_STYLE}">{escape(figure_text(figure))}</pre>')
+
+    def forms(self, to_move: list[Entry]) -> list[SimpleNamespace]:
+        """The order forms once a variant, with examples from the player's own position in its first game."""
+        found: dict[str, SimpleNamespace] = {}
+        for entry in to_move:
+            game = entry.game
+            if game.variant in found:
+                found[game.variant].games.append(game.id)
+                continue
+            variant, state = get_variant(game.variant), self.mailer.state_of(game)
+            forms = self.mailer.forms(game, entry.side, variant.view(state, entry.side),
+                                      self.mailer.standing(game, state))
+            found[game.variant] = SimpleNamespace(title=variant.title, games=[game.id], example_game=game.id,
+                                                  forms=forms, rules_url=self.mailer.rules_url(game))
+        return list(found.values())
+
+    def subject(self, to_move: list[Entry]) -> str:
+        count = len(to_move)
+        moves = f"your move in {count} game{'s' if count != 1 else ''}" if count else "news of your games"
+        return f"Mirrorpost digest: {moves}"
+
+    def render(self, player: PlayerRecord, entries: list[Entry], sections: list[Section], to_move: list[Entry],
+               forms: list[SimpleNamespace]) -> tuple[str, str]:
+        shown = {section.entry.game.id for section in sections}
+        work = self.work
+        contents = [SimpleNamespace(id=entry.game.id, anchor=f"game-{entry.game.id}", shown=entry.game.id in shown,
+                                    line=game_line(work, entry.game, entry.side),
+                                    history_url=self.mailer.history_url(entry.game, entry.side))
+                    for entry in to_move]
+        waiting = [game_line(work, entry.game, entry.side) + (" (News below.)" if entry.notes else "")
+                   for entry in entries if not entry.to_move]
+        news = [SimpleNamespace(title=game_title(entry.game, entry.side), notes=entry.notes)
+                for entry in entries if entry.notes and not entry.to_move]
+        example = self.example(to_move, forms)
+        heading = (f"Your games on {describe_deadline(self.mailer.now)[:15]}: it is your move in {len(to_move)} of "
+                   f"{len(entries)}." if to_move else f"Your games on {describe_deadline(self.mailer.now)[:15]}: "
+                   "none waits for your move.")
+        text, html = render("digest", {
+            "subject": self.subject(to_move), "marker": ORDER_MARKER, "heading": heading, "example": example,
+            "contents": contents, "waiting": waiting, "news": news, "sections": sections, "forms": forms,
+            "left": [item for item in contents if not item.shown],
+            "preferences_url": f"{self.mailer.settings.base_url}/preferences",
+        })
+        names = {entry.game.player(side).name for entry in entries for side in ("white", "black")}
+        text = one_full_stop(text, names)
+        html = one_full_stop(html, {*names, *(str(escape(name)) for name in names)})
+        return text, html.encode("ascii", "xmlcharrefreplace").decode("ascii")  # no base64 for a name's letters
+
+    @staticmethod
+    def example(to_move: list[Entry], forms: list[SimpleNamespace]) -> str:
+        """A line a reply could hold: the first game's first example order, or ``board`` without one."""
+        if not to_move:
+            return ""
+        first = to_move[0].game
+        found = next((form for form in forms if first.id in form.games), None)
+        order = found.forms[0][0] if found and found.forms else "board"
+        return f"Game {first.id}: {order}"
