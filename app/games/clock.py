@@ -40,5 +40,11 @@ def describe_lead(lead: timedelta) -> str:
     return f"{hours} hour{'s' if hours != 1 else ''}"
 
 
+def hours_words(hours: list[int]) -> str:
+    """``24 hours, 8 hours and 2 hours``."""
+    words = [f"{hour} hour{'s' if hour != 1 else ''}" for hour in hours]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def describe_deadline(moment: datetime) -> str:
     return moment.strftime("%a %d %b %Y, %H:%M UTC")

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import select
 
 from app.games import digest_rows
-from app.games.clock import describe_deadline
+from app.games.clock import describe_deadline, hours_words
 from app.games.digest_mail import DigestMail, Entry
 from app.games.job import Job
 from app.games.mails import Mails
@@ -89,7 +89,7 @@ class Digests(Job):
         if not hours:
             return ("You are reminded as by default: 24 hours before a deadline (halfway through a move of one or "
                     "two days).")
-        listed = ", ".join(f"{hour} hour{'s' if hour != 1 else ''}" for hour in player.reminders or [])
+        listed = hours_words(player.reminders or [])
         return (f"You are reminded {listed} before each deadline (a reminder that would come with the move "
                 "request itself is left out). The last comes at once even on the digest.")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from app.games.clock import hours_words
 from app.games.commands import Command, Held, InGame, InLobby, MailCommand
 from app.games.errors import ServiceError
 
@@ -70,8 +71,7 @@ def describe_remind(argument: str) -> str:
     hours = read_remind(argument)
     if hours is None:
         return "remind you as by default, 24 hours before each deadline"
-    return "remind you " + ", ".join(f"{hour} hour{'s' if hour != 1 else ''}" for hour in hours) + \
-        " before each deadline"
+    return f"remind you {hours_words(hours)} before each deadline"
 
 
 # ------------------------------------------------------------------ to the bare address, once confirmed
