@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import binascii
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -38,7 +38,8 @@ MAIL_LIMIT = 100_000  # bytes of the whole mail as it goes on the wire
 HEADERS_AND_MIME = 3_000  # the headers and the MIME structure around the two parts, at most
 SMTP_LINE = 998
 PRE_STYLE = ("margin:4px 0 8px 0;font-family:'Courier New',Courier,monospace;font-size:12px;line-height:1.25;"
-             "color:#222222;white-space:pre;overflow-x:auto;")
+             "color:#222222;white-space:pre-wrap;")
+NOTE_STYLE = "margin:8px 0 2px 0;font-size:12px;color:#5c574d;"
 
 
 @dataclass
@@ -121,10 +122,10 @@ class DigestMail:
             section.figure_html, section.full = full, True
             used += cost
         text, html = self.render(player, entries, sections, to_move, forms)
-        while wire_size(text, html) > MAIL_LIMIT and sections:  # the estimate was short: give back the last
-            last = sections[-1]
-            if last.full:
-                last.figure_html, last.full = self.plain_figure(last.context["figure"]), False
+        while wire_size(text, html) > MAIL_LIMIT and sections:  # the estimate was short: the last board drawn
+            drawn = [section for section in sections if section.full]  # goes back to text, else the last game
+            if drawn:
+                drawn[-1].figure_html, drawn[-1].full = self.plain_figure(drawn[-1].context["figure"]), False
             else:
                 sections.pop()
             text, html = self.render(player, entries, sections, to_move, forms)
@@ -144,10 +145,13 @@ class DigestMail:
 
     @staticmethod
     def plain_figure(figure: Figure) -> Markup:
-        """The figure as the text part draws it, in fixed-width type (a tenth of the size of the tables)."""
+        """The figure in fixed-width type, as the text part draws it but one grid under another (narrow enough for
+        a phone): a tenth of the size of the tables."""
         if not figure:
             return Markup("")
-        return Markup(f'<pre style="{PRE_STYLE}">{escape(figure_text(figure))}</pre>')
+        stacked = replace(figure, layout=tuple((grid,) for row in figure.layout for grid in row))
+        return Markup(f'<p style="{NOTE_STYLE}">Drawn in plain type to keep this mail small; your history of this '
+                      f'game shows it as a picture.</p><pre style="{PRE_STYLE}">{escape(figure_text(stacked))}</pre>')
 
     def forms(self, to_move: list[Entry]) -> list[SimpleNamespace]:
         """The order forms once a variant, with examples from the player's own position in its first game."""

@@ -75,11 +75,17 @@ def test_each_game_of_a_digest_is_shown_as_its_move_request_shows_it(server):
         assert text_section(digest.body_text, game_id) == request_section(requests[game_id].body_text, game_id)
         ours, theirs = html_section(digest.body_html, game_id), request_html_section(requests[game_id].body_html,
                                                                                      game_id)
-        if "<pre" in ours:  # drawn in fixed-width type, as the text part draws it, to keep the mail small
-            head, figure = ours.split("<pre", 1)
-            assert theirs.startswith(head) and "<table" not in head
-            assert html.unescape(re.sub(r"<[^>]+>", "", "<pre" + figure)).replace("\n", "") in \
-                text_section(digest.body_text, game_id).replace("\n", "")
+        if "<pre" in ours:  # drawn in fixed-width type, one grid under another, to keep the mail small
+            head, figure = ours.split("Drawn in plain type", 1)
+            head = head.rsplit("<p ", 1)[0]
+            assert theirs.startswith(head) and "<table" not in head and "<table" in theirs
+            drawn_as_text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", figure.split("<pre", 1)[1])).split())
+            words = " ".join(text_section(digest.body_text, game_id).split())
+            described_all = re.findall(r"^  (\S[^\n]*:.*(?:\n    .*)*)", text_section(digest.body_text, game_id),
+                                       re.M)  # each grid's pieces in words, the legend and the notes
+            assert described_all
+            for described in described_all:
+                assert " ".join(described.split()) in drawn_as_text and " ".join(described.split()) in words
         else:
             assert ours == theirs
             drawn.append(game_id)
