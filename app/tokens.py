@@ -70,20 +70,8 @@ class ReplyToken:
         return f"{self.game_id}{self.side[0]}{self.ply}"
 
 
-@dataclass(frozen=True)
-class DigestToken:
-    """Names a digest row, which records the player and the games and plies the digest listed."""
-
-    digest_id: int
-
-    @property
-    def payload(self) -> str:
-        return f"digest.{self.digest_id}"
-
-
 SIGNATURE = f"[a-z2-7]{{{SIGNATURE_LENGTH}}}"
 REPLY_PATTERN = re.compile(rf"(?<![0-9a-z])(\d{{1,12}})([wb])(\d{{1,6}})\.({SIGNATURE})(?![a-z2-7])", re.I)
-DIGEST_PATTERN = re.compile(rf"(?<![0-9a-z])digest\.(\d{{1,15}})\.({SIGNATURE})(?![a-z2-7])", re.I)
 BOUNCE_PATTERN = re.compile(rf"bounce\.(\d{{1,15}})\.({SIGNATURE})", re.I)
 
 
@@ -93,7 +81,6 @@ class TokenSigner:
     def __init__(self, secret_key: str) -> None:
         self.reply = Base32Signer(secret_key, salt="mirrorpost.reply", sep=".")
         self.bounce = Base32Signer(secret_key, salt="mirrorpost.bounce", sep=".")
-        self.digest = Base32Signer(secret_key, salt="mirrorpost.digest", sep=".")
 
     def reply_token(self, token: ReplyToken) -> str:
         return self.reply.sign(token.payload).decode()
@@ -106,19 +93,6 @@ class TokenSigner:
             payload = f"{game_id}{side.lower()}{ply}"
             if self.reply.verify_signature(payload, signature):
                 found.append(ReplyToken(int(game_id), "white" if side.lower() == "w" else "black", int(ply)))
-            else:
-                forged += 1
-        return found, forged
-
-    def digest_token(self, token: DigestToken) -> str:
-        return self.digest.sign(token.payload).decode()
-
-    def find_digest_tokens(self, text: str) -> tuple[list[DigestToken], int]:
-        """Valid digest tokens in ``text`` (in order), and how many look like them but are forged."""
-        found, forged = [], 0
-        for match in DIGEST_PATTERN.finditer(text):
-            if self.digest.verify_signature(f"digest.{match.group(1)}", match.group(2)):
-                found.append(DigestToken(int(match.group(1))))
             else:
                 forged += 1
         return found, forged

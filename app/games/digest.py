@@ -33,7 +33,6 @@ from app.games.models import Game
 from app.games.records import GameRecord, PlayerRecord
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, other
-from app.tokens import DigestToken
 
 SAID_BY_THE_DIGEST = frozenset({"started"})  # notices the digest's line for the game says itself
 LISTED_STATUSES = ("setup", "active")  # the games a digest lists: those under way
@@ -177,9 +176,8 @@ class Digests(Job):
             if entry.to_move and entry.game.deadline is None:  # they are told now: their clock starts
                 self.service.turn.hand_over(entry.game, entry.side, told_now=True)
         listed = {entry.game.id: entry.game.ply for entry in entries if entry.to_move}
-        digest_id = digest_rows.add_digest(self.work.connection, player.id, self.work.now, listed)
-        DigestMail(self.service.mailer, self.work).send(player, entries,
-                                                        self.service.signer.digest_token(DigestToken(digest_id)))
+        token = digest_rows.add_digest(self.work.connection, player.id, self.work.now, listed)
+        DigestMail(self.service.mailer, self.work).send(player, entries, token)
         return 1
 
     def listed_ids(self, player: PlayerRecord) -> list[int]:

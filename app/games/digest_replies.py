@@ -58,8 +58,8 @@ def split(text: str) -> dict[int, list[str]]:
 class DigestReplies(Job):
     """Replies to digests, each in one transaction that locks the games it names in id order."""
 
-    def owner(self, digest_id: int) -> str | None:
-        return digest_rows.owner(self.work.connection, digest_id)
+    def owner(self, key: str) -> tuple[int, str] | None:
+        return digest_rows.owner(self.work.connection, key)
 
     def quoted(self, message_ids: list[str], address: str) -> list[str]:
         """The text of the digest a reply answers (named in its In-Reply-To or References), else of the latest

@@ -1,7 +1,8 @@
 """The digest's rows: each digest sent with the games and plies it listed, and what waits for the next one.
 
-A digest's reply token names its row (``digests``), so the token stays short whatever the number of
-games; the games it listed, each at the ply it showed, are rows of ``digest_games``, and each game's
+A digest's reply address carries its row's key (``digest.KEY``: 130 random bits, as a confirmation's
+key, so it says nothing of how many digests others were sent), which stays short whatever the number
+of games; the games it listed, each at the ply it showed, are rows of ``digest_games``, and each game's
 part of a reply to it is carried out once (``answer``: a conditional update, so a second copy of a
 reply, with a new Message-ID or not, finds it answered). ``digest_notes`` keeps what a player on the
 digest was not mailed at once and the event record does not keep (an opponent's vacation, the
@@ -11,17 +12,20 @@ transaction.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, bindparam, delete, insert, select, update
+from sqlalchemy import ForeignKey, Integer, String, bindparam, delete, insert, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime
+from app.games.confirmations import new_key
 from app.games.models import Player
 
 PLAYERS = Player.__table__
 ROUND_BATCH = 200  # players a digest round takes up at most; the next round takes the rest
+KEY_PATTERN = re.compile(r"(?<![a-z0-9])digest\.([a-z2-7]{26})(?![a-z2-7])", re.IGNORECASE)
 
 
 class Digest(Base):
@@ -30,6 +34,7 @@ class Digest(Base):
     __tablename__ = "digests"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), unique=True)  # what its reply address carries
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     sent_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
@@ -72,8 +77,8 @@ ADD_DIGEST = insert(DIGESTS).returning(DIGESTS.c.id)
 LISTED_OF = select(LISTED.c.game_id, LISTED.c.ply).where(LISTED.c.digest_id == bindparam("digest_id"))
 ANSWER = (update(LISTED).where(LISTED.c.digest_id == bindparam("digest"), LISTED.c.game_id == bindparam("game"),
                                LISTED.c.answered_at.is_(None)).values(answered_at=bindparam("now")))
-OWNER = (select(PLAYERS.c.email).select_from(DIGESTS.join(PLAYERS, PLAYERS.c.id == DIGESTS.c.player_id))
-         .where(DIGESTS.c.id == bindparam("digest_id")))
+OWNER = (select(DIGESTS.c.id, PLAYERS.c.email).select_from(DIGESTS.join(PLAYERS, PLAYERS.c.id == DIGESTS.c.player_id))
+         .where(DIGESTS.c.key == bindparam("digest_key")))
 NOTES_OF = (select(NOTES.c.id, NOTES.c.game_id, NOTES.c.paragraphs).where(NOTES.c.player_id == bindparam("player_id"))
             .order_by(NOTES.c.id))
 
@@ -91,22 +96,33 @@ def claim(connection: Any, player_id: int, seen: datetime, next_due: datetime) -
     return connection.execute(CLAIM, {"claimed": player_id, "seen": seen, "next_due": next_due}).rowcount == 1
 
 
-def add_digest(connection: Any, player_id: int, sent_at: datetime, listed: dict[int, int]) -> int:
-    """A digest row with the games it listed (game id -> ply); returns its id, which its reply token names."""
-    digest_id = connection.execute(ADD_DIGEST, {"player_id": player_id, "sent_at": sent_at}).scalar_one()
+def add_digest(connection: Any, player_id: int, sent_at: datetime, listed: dict[int, int]) -> str:
+    """A digest row with the games it listed (game id -> ply); returns its reply token (``digest.KEY``)."""
+    key = new_key()
+    digest_id = connection.execute(ADD_DIGEST, {"key": key, "player_id": player_id, "sent_at": sent_at}).scalar_one()
     if listed:
         connection.execute(insert(LISTED), [{"digest_id": digest_id, "game_id": game_id, "ply": ply,
                                              "answered_at": None} for game_id, ply in listed.items()])
-    return digest_id
+    return f"digest.{key}"
+
+
+def find_key(texts: list[str]) -> str | None:
+    """The digest key in a reply's recipient addresses or the Message-IDs it answers."""
+    for text in texts:
+        match = KEY_PATTERN.search(text)
+        if match:
+            return match.group(1).lower()
+    return None
 
 
 def email_of(connection: Any, player_id: int) -> str | None:
     return connection.execute(select(PLAYERS.c.email).where(PLAYERS.c.id == player_id)).scalar()
 
 
-def owner(connection: Any, digest_id: int) -> str | None:
-    """The address of the player a digest went to (None: no such digest)."""
-    return connection.execute(OWNER, {"digest_id": digest_id}).scalar()
+def owner(connection: Any, key: str) -> tuple[int, str] | None:
+    """The digest with this key, and the address of the player it went to (None: no such digest)."""
+    row = connection.execute(OWNER, {"digest_key": key}).first()
+    return None if row is None else (row[0], row[1])
 
 
 def listed(connection: Any, digest_id: int) -> dict[int, int]:

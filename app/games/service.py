@@ -122,9 +122,9 @@ class GameService:
 
     # ------------------------------------------------------------------ the daily digest
 
-    def digest_owner(self, digest_id: int) -> str | None:
-        """The address a digest went to (None: no such digest)."""
-        return self.digest_replies.owner(digest_id)
+    def digest_owner(self, key: str) -> tuple[int, str] | None:
+        """The digest with this key, and the address it went to (None: no such digest)."""
+        return self.digest_replies.owner(key)
 
     def digest_texts(self, message_ids: list[str], address: str) -> list[str]:
         """The text of the digest a reply answers (what it quotes)."""

@@ -334,7 +334,7 @@ class Pipeline:
                 ])
                 return "rejected", f"not verified: {problem}"
         if identity.digest is not None:
-            return self.digest_reply(parsed, identity.digest.digest_id, budget)
+            return self.digest_reply(parsed, identity.digest, budget)
         if identity.token is None:
             if identity.forged:
                 self.refuse("refused", "reply address not recognised", [
@@ -369,13 +369,18 @@ class Pipeline:
         log.info("game %s, %s (%s): %s", game.id, token.side, sender, done)
         return status, done
 
-    def digest_reply(self, parsed: ParsedMail, digest_id: int, budget: Budget) -> tuple[str, str]:
+    def digest_reply(self, parsed: ParsedMail, key: str, budget: Budget) -> tuple[str, str]:
         """A reply to a daily digest: orders for several games, each game's lines carried out as a reply to
         that game's move request would be (quotes stripped the same way, against the digest's own text)."""
         assert parsed.sender is not None
-        owner = self.service.digest_owner(digest_id)
-        if owner is None:
-            return "rejected", "token for a digest that does not exist"
+        found = self.service.digest_owner(key)
+        if found is None:
+            self.refuse("refused", "reply address not recognised", [
+                "Your message was not accepted: the reply address it was sent to is not one the referee "
+                "gave out (it may have been changed). Reply to the referee's latest mail as it is.",
+            ])
+            return "rejected", "a key for a digest that does not exist"
+        digest_id, owner = found
         if parsed.sender != owner:
             self.refuse("refused", "message not accepted", [
                 "Your message was not accepted: it was sent from an address that does not belong to the "

@@ -7,9 +7,9 @@
   the default reminder).
 - ``games.reminded_lead``: the hours before the deadline of the reminder last sent in this turn, so each
   reminder is sent at most once a turn, and the clock's next look is the next reminder not yet sent.
-- ``digests``, one row per digest sent, and ``digest_games``, the games and plies each one listed (a
-  reply's token names the digest row; each game's part of a reply is answered once); ``digest_notes``,
-  what a player on the digest was not mailed at once and the event record does not keep.
+- ``digests``, one row per digest sent, with the random key its reply address carries, and
+  ``digest_games``, the games and plies each one listed (each game's part of a reply is answered once);
+  ``digest_notes``, what a player on the digest was not mailed at once and the event record does not keep.
 
 Revision ID: 0021
 Revises: 0019
@@ -44,10 +44,12 @@ def upgrade() -> None:
     op.create_table(
         'digests',
         sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('key', sa.String(length=32), nullable=False),
         sa.Column('player_id', sa.Integer(), nullable=False),
         sa.Column('sent_at', sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_digests_player_id_players')),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_digests')),
+        sa.UniqueConstraint('key', name=op.f('uq_digests_key')),
     )
     op.create_table(
         'digest_games',

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from app.db import utcnow
 from app.games.digest import next_due
-from app.inbound.clients import reply
+from app.inbound.clients import fresh, reply
 from tests.server.digest_helpers import (
     digest_on,
     digests_to,
@@ -217,3 +217,18 @@ def test_digest_and_remind_are_held_to_the_bare_address_and_done_at_once_in_a_ga
                         ("remind 0h", "e.g. remind 24h 2h"), ("remind 1 2 3 4 5", "at most 4")):
         assert table.write(ALICE, wrong).startswith("rejected"), wrong
         assert said in table.text(ALICE, "error"), (wrong, table.text(ALICE, "error"))
+
+
+def test_a_digest_reply_from_another_address_or_to_an_unknown_key_changes_nothing(server):
+    table = Table(server)
+    games = three_games(server)
+    send_digests(server)
+    plies = [table.game(game_id).ply for game_id in games]
+    mallory = "mallory@evil.test"
+    forged = reply(table.last(ALICE, "digest").raw, f"Game {games[0]}: resign", "gmail", mallory)
+    assert table.deliver(forged).startswith("rejected: spoofed sender mallory@evil.test for digest")
+    assert "does not belong to the player" in table.text(mallory)
+    guessed = fresh(ALICE, f"referee+digest.{'a' * 26}@mirrorpost.test", f"Game {games[0]}: resign")
+    assert table.deliver(guessed) == "rejected: a key for a digest that does not exist"
+    assert "reply address not recognised" in table.last(ALICE).subject
+    assert [table.game(game_id).ply for game_id in games] == plies

@@ -38,6 +38,7 @@ VOLATILE = [
     (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts, commitments and MIME boundaries (random)
     (re.compile(r"\.[0-9a-f]{16}@"), ".<random>@"),  # a Message-ID's random part
     (re.compile(r"\+bounce\.[a-z2-7]{26}@"), "+bounce.<random>@"),  # an envelope key (random)
+    (re.compile(r"digest\.[a-z2-7]{26}"), "digest.<random>"),  # a digest's key (random)
     (re.compile(r"\w{3} \d\d \w{3} \d{4}, \d\d:\d\d UTC"), "<time>"),  # deadlines
     (re.compile(r"(\?key=\d+\.\d+\.)[0-9a-z]+\.[\w-]+"), r"\1<issued>"),  # a history link's issue time, signed
 ]
