@@ -107,6 +107,7 @@ def measure(server: Server, game_ids: list[int]) -> dict[str, float]:
     result = {name: statistics.median(samples) * 1000 for name, samples in times.items()}
     result["size"] = len(made.text.encode()) + len(made.html.encode())
     result["shown"] = made.text.count("\nYour history of this game:")
+    result["plain"] = made.html.count("Drawn in plain type")
     return result
 
 
@@ -135,8 +136,10 @@ def main() -> None:
         measured = measure(server, game_ids)
         server.db.engine.dispose()
         players_database(server.settings.database_url).engine.dispose()
-    print(f"  the digest shows {measured['shown']:.0f} of the {GAMES} games in full "
-          f"({measured['size'] / 1024:.0f} KB, both parts), and lists the rest with their links")
+    shown, plain = int(measured["shown"]), int(measured["plain"])
+    print(f"  the digest shows {shown} of the {GAMES} games with their position ({shown - plain} drawn as tables, "
+          f"{plain} in fixed-width type; {measured['size'] / 1024:.0f} KB, both parts), and lists the rest with "
+          "their links")
     report(f"digest of {GAMES} games vs one move request", measured["digest"], measured["request"], "ms",
            target=TARGET)
     report("  rendering alone (not queued)", measured["digest render"], measured["request render"], "ms")

@@ -159,8 +159,10 @@ def test_bench_digest_measures_a_digest_of_many_games_against_one_move_request()
     ratio = float(found[4])
     assert abs(ratio - float(found[2]) / float(found[3])) < 0.01 + 0.01 * ratio
     assert found[5] == ("met" if ratio <= 10 else "NOT met")
-    shown = re.search(r"the digest shows (\d+) of the (\d+) games in full \((\d+) KB", output)
-    assert shown and 0 < int(shown[1]) <= int(shown[2]) == int(found[1]) and int(shown[3]) < 100
+    shown = re.search(r"the digest shows (\d+) of the (\d+) games with their position \((\d+) drawn as tables, "
+                      r"(\d+) in fixed-width type; (\d+) KB", output)
+    assert shown and 0 < int(shown[1]) <= int(shown[2]) == int(found[1]) and int(shown[5]) < 100
+    assert int(shown[3]) + int(shown[4]) == int(shown[1])
     assert re.search(r"rendering alone \(not queued\) +[\d.]+ ms +baseline +[\d.]+ +ratio +[\d.]+x", output)
 
 

@@ -108,8 +108,12 @@ def part_size(body: str, longest: int, quoted: bool) -> int:
 
 
 def text_size(piece: str) -> int:
-    """A piece of the text part as quoted-printable would make it (never less than as it is)."""
-    return len(binascii.b2a_qp(piece.encode("utf-8"))) + piece.count("\n") * 2
+    """A piece of the text part as quoted-printable would make it (never less than as it is): ASCII grows by its
+    equals signs and a soft break for each 76 characters of a long line."""
+    if not piece.isascii():
+        return len(binascii.b2a_qp(piece.encode("utf-8"))) + piece.count("\n") * 2
+    breaks = sum(len(line) // 76 for line in piece.split("\n") if len(line) > 76)
+    return len(piece) + 2 * piece.count("=") + 3 * breaks + piece.count("\n") * 2
 
 
 def html_size(piece: str) -> int:
@@ -146,11 +150,15 @@ class DigestMail:
         lines = {entry.game.id: game_line(self.work, entry.game, entry.side) for entry in entries}
         used = frame_size(lines, forms)
         sections: list[Section] = []
+        smallest: dict[str, int] = {}  # each variant's smallest section so far: a game that cannot fit is not drawn
         for entry in to_move:  # text first: a game left out of the mail is left out whole
+            if used + smallest.get(entry.game.variant, 0) * 9 // 10 > MAIL_LIMIT:
+                break
             section = self.section(entry)
             cost = text_size(section.text) + html_size(section.head_html) + section.plain_size + SECTION_FRAME
             if used + cost > MAIL_LIMIT:
                 break
+            smallest[entry.game.variant] = min(cost, smallest.get(entry.game.variant, cost))
             sections.append(section)
             used += cost
         for section in sections:  # then the boards, as a move request draws them, while they fit
