@@ -29,6 +29,12 @@ def order_key(text: str) -> str:
     return "".join(character for character in text.lower() if character.isalnum())
 
 
+def read_as(reading: Reading) -> list[str]:
+    """What was read other than as written (look-alike letters, full-width forms), in one sentence for the
+    sender: their own lines, so it goes to them alone."""
+    return [f"Read as: {'; '.join(reading.notes)}."] if reading.notes else []
+
+
 def game_words(presenter: Presenter) -> frozenset[str]:
     """The command words understood in a reply: the service's and the variant's own."""
     return first_words(game_commands(presenter))
@@ -54,6 +60,7 @@ class Replies(Job):
                 guesses = self.guesses(game, token.side, reading.unreadable)
                 forms = game.status == "active"  # the order forms are shown once play has begun
                 mailer.message(game, token.side, "error", f"Game {game.id}: your order could not be read", [
+                    *read_as(reading),
                     *(capitalised(error) + "." for error in reading.errors),
                     *(f"Did you mean {guess}?" for guess in guesses),
                     "Nothing in your message was applied, and it costs you nothing. "
@@ -103,6 +110,8 @@ class Replies(Job):
             turn.stale(game, side, moves[0])
             return ["stale reply"]
         mails = Mails()
+        if reading.notes:  # to the sender alone, inside the mail their reply gives them
+            mails.note(side, "how your reply was read", read_as(reading))
         context = InGame(self.service, game, side, player, mails)
         known = game_commands(presenter_for(game.variant))
         for command in commands:

@@ -29,6 +29,12 @@ from app.web.svg_style import without_inline_style
 blueprint = Blueprint("pages", __name__)
 
 
+@blueprint.app_template_filter("sentence_end")
+def sentence_end(name: str) -> str:
+    """A name closing a sentence, with one full stop: "Ann L." stays "Ann L.", "Bob" becomes "Bob."."""
+    return name if name.endswith(".") else f"{name}."
+
+
 def server():
     return current_app.extensions["mirrorpost"]
 

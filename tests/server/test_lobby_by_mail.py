@@ -11,6 +11,7 @@ from app.inbound.clients import fresh
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
 from tests.server.smtp_game import ALICE, BOB, REFEREE
 from tests.server.test_cli import manage
+from tests.web_helpers import client_for
 
 START = {"board": ONE_KNIGHT_AWAY, "handed": REVERSED_HANDS, "to_move": "white"}
 
@@ -123,3 +124,7 @@ def test_a_name_ending_in_a_full_stop_gets_one_full_stop_in_every_mail(game):
     for player in (ALICE, BOB):
         for mail in game.sink.to(player):
             assert "L.." not in decoded(mail), mail["Subject"]
+    with game.server.db.sessions() as session:
+        row = session.scalars(select(GameRow)).one()
+    page = client_for(game.server, row.id, row.black_id).get(f"/games/{row.id}").get_data(as_text=True)
+    assert "your opponent is Alice L. " in page and "L.." not in page

@@ -101,9 +101,11 @@ def started(game) -> int:
 ])
 def test_an_order_in_lookalikes_is_played_over_smtp(game, written, style):
     game_id = started(game)
-    game.reply(ALICE, written, style=style)
+    answer = game.reply(ALICE, written, style=style)
     assert "your move (Black)" in game.subject(BOB)
     assert Table(game.server).game(game_id).ply == 1
+    assert "Read as:" in answer and "'R e2-e4'" in answer  # the mover is told how the line was read
+    assert "Read as" not in game.text(BOB)  # their own lines: to them alone
 
 
 def test_an_unreadable_square_gets_an_answer_naming_the_line_over_smtp(game):

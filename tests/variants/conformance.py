@@ -270,7 +270,8 @@ def views_drawn(declaration: Declaration, played: list[Game]) -> list[str]:
                 break
         names = Names("white", "Alice", "Bob")
         views = {side: variant.view(game.state, side) for side in SIDES}
-        if not presenter.reveal(variant.position(game.state), views, names):
+        last = [message for event in game.events[-1:] for side in SIDES for message in event.outcome.to[side]]
+        if not presenter.reveal(variant.position(game.state), views, names, last):  # as the game-over mail asks
             problems.append("no reveal at the end of the game")
         plies = [Ply(variant.move_number(variant.from_json(event.before)), event.side, event.outcome.order,
                      event.outcome.to[event.side]) for event in game.events if event.outcome.result in MOVES]

@@ -25,7 +25,8 @@ class ToyPresenter(Presenter):
         return Figure(((board_grid("The board", squares_of(view["board"]), side == "white", marks),),),
                       (PIECES_LEGEND,))
 
-    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names) -> Figure:
+    def reveal(self, position: dict[str, str], views: dict[str, View], names: Names,
+               last: list[Message] | None = None) -> Figure:
         return Figure(((board_grid("The final position", squares_of(position["board"])),),), (PIECES_LEGEND,))
 
     def order_forms(self, view: View, side: str, names: Names, standing: Any) -> list[tuple[str, str]]:
