@@ -9,8 +9,9 @@ nothing from the player is one line (whose move, by when).
 
 The whole mail stays under ``MAIL_LIMIT`` bytes as sent: the first games get their boards drawn as
 in a move request; when that would pass the limit, the later games' boards are drawn as fixed-width
-text (as the text part draws them), and when even that would not fit, the last games are left to the
-web, each named with its link. The mail is rendered once the choice is made.
+text (as the text part draws them, one grid under another), and when even that would not fit, the
+last games are left to the web, each named with its link. Each section's size is counted as it is
+made, the rest of the mail estimated, and the mail rendered once the choice is made.
 """
 
 from __future__ import annotations
