@@ -170,6 +170,19 @@ def serve() -> None:
     click.echo("stopped")
 
 
+@cli.command(help="Send the daily digests that are due now (the worker sends them by itself at each player's hour); "
+                  "--now: every digest player's digest at once, whatever the hour.")
+@click.option("--now", "everyone", is_flag=True, help="every digest player's digest, whatever the hour")
+def digest(everyone: bool) -> None:
+    from app.worker import Worker
+
+    server = _server()
+    server.db.upgrade()
+    sent = Worker(server).digests(every=everyone)
+    click.echo(f"{sent} digest{'s' if sent != 1 else ''} queued; they go out when `python3 manage.py serve` or "
+               "`python3 manage.py worker` runs.")
+
+
 @cli.command(help="Play a short game through the real pipeline on a throw-away database.")
 @click.option("--variant", default=DEFAULT_VARIANT, show_default=True, type=click.Choice(sorted(VARIANTS)))
 @click.option("--seed", default=2026, show_default=True, help="the random orders' seed")

@@ -2,10 +2,11 @@
 
 from app.db import Base
 from app.games.confirmations import Confirmation
+from app.games.digest_rows import Digest, DigestGame, DigestNote
 from app.games.models import Event, Game, Player
 from app.inbound.models import Answer, InboundMessage
 from app.outbound.models import OutboundMessage
 from app.web.models import LoginToken, WebSession
 
-__all__ = ["Answer", "Base", "Confirmation", "Event", "Game", "InboundMessage", "LoginToken", "OutboundMessage",
-           "Player", "WebSession"]
+__all__ = ["Answer", "Base", "Confirmation", "Digest", "DigestGame", "DigestNote", "Event", "Game", "InboundMessage",
+           "LoginToken", "OutboundMessage", "Player", "WebSession"]

@@ -1,4 +1,4 @@
-"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks and retention.
+"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks, daily digests and retention.
 
 Each duty runs in a thread of its own, at its own pace, so none waits behind another: mail goes
 out at the rate it is made while a long clock round runs, and a mailbox that is slow to answer
@@ -29,6 +29,7 @@ DISPATCH_EVERY = 1.0  # seconds between looks at the outbox when the last one fo
 SWEEP_EVERY = 5.0  # the doors process what they store at once; the sweep takes up what they left
 IMAP_EVERY = 5.0
 CLOCKS_EVERY = 10.0  # reminders come a day ahead; a loss on time is recorded within seconds
+DIGEST_EVERY = 60.0  # the players whose digest hour has come are read through a partial index: one cheap query
 RETENTION_EVERY = 60.0  # one small batch a minute: old bodies go, nothing waits on it
 
 
@@ -55,6 +56,7 @@ class Worker:
             duties.append(Duty("imap", self.poll_imap, IMAP_EVERY))
         duties += [
             Duty("clocks", self.clocks, CLOCKS_EVERY),
+            Duty("digest", self.digests, DIGEST_EVERY),
             Duty("sent", self.dispatcher.run_once, DISPATCH_EVERY),
             Duty("retention", self.retention, RETENTION_EVERY, eager=False),  # paced: old rows can wait
         ]
@@ -86,6 +88,20 @@ class Worker:
             with server.db.engine.begin() as connection:
                 acted += GameService(connection, server.settings, server.signer, now).tick_game(game_id)
         return acted
+
+    def digests(self, now: datetime | None = None, every: bool = False) -> int:
+        """The daily digests due (``every``: every digest player's, whatever the hour): one statement when none
+        is, whatever the number of players and games; each player's digest in a transaction of its own, claimed
+        so that no other worker sends it too."""
+        server = self.server
+        now = now or utcnow()
+        with server.db.engine.begin() as connection:
+            due = GameService(connection, server.settings, server.signer, now).due_digests(every)
+        sent = 0
+        for player_id, seen in due:
+            with server.db.engine.begin() as connection:
+                sent += GameService(connection, server.settings, server.signer, now).send_digest(player_id, seen)
+        return sent
 
     def retention(self, now: datetime | None = None) -> int:
         return retention.run(self.server.db, self.server.settings, now or utcnow()).total

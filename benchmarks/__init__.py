@@ -8,7 +8,7 @@ import os
 import platform
 import sys
 
-SUITES = ("referee", "pipeline", "web", "scale")
+SUITES = ("referee", "pipeline", "web", "digest", "scale")
 
 
 def run(names: list[str], games: tuple[int, ...] = ()) -> None:

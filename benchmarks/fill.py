@@ -27,6 +27,7 @@ from benchmarks.pipeline import CLIENTS, address, answer_all, latest_mail, run_o
 
 SPAN_DAYS = 730  # copies are dated over the last two years
 ACTIVE_DAYS = 40  # a copy younger than this is a game still under way
+DIGEST_SHARE = 10  # one player in this many is on the daily digest
 SPREAD = 10007  # copies' ages: (number * 7919) mod SPREAD, in SPREAD-ths of the span (a prime: all differ)
 
 
@@ -78,6 +79,7 @@ def fill(connection: Connection, template: Template, first: int, count: int, hea
     values = {"now": now, "first": first, "count": count, "half": count // 2, "template": template.game_id,
               "white": template.white, "black": template.black, "heavy": heavy[0], "heavy_games": heavy[1],
               "span": timedelta(days=SPAN_DAYS), "active": timedelta(days=ACTIVE_DAYS), "spread": SPREAD,
+              "digest_share": DIGEST_SHARE,
               "cutoff": now - timedelta(days=retention_days - 1)}
     players = connection.execute(text("SELECT max(id) FROM players")).scalar_one()
     games = connection.execute(text("SELECT max(id) FROM games")).scalar_one()
@@ -86,10 +88,14 @@ def fill(connection: Connection, template: Template, first: int, count: int, hea
         connection.execute(text(statement), values)
 
 
+# One player in DIGEST_SHARE is on the daily digest, at an hour of their own: due tomorrow, none today.
 PLAYERS = """
-INSERT INTO players (id, email, name, preferences, vacation_year, vacation_days_used, bounces, created_at)
+INSERT INTO players (id, email, name, preferences, vacation_year, vacation_days_used, bounces, created_at,
+                     digest_hour, digest_due_at)
 SELECT :players + n, 'player' || (:first + n) || '@scale.test', 'Player ' || (:first + n), '{}', 0, 0, 0,
-       :now - :span
+       :now - :span, CASE WHEN n % :digest_share = 0 THEN n % 24 END,
+       CASE WHEN n % :digest_share = 0
+            THEN date_trunc('day', :now) + interval '1 day' + (n % 24) * interval '1 hour' END
 FROM generate_series(1, :half) AS n
 """
 

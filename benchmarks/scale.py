@@ -6,6 +6,9 @@ games set up through the pipeline take the moves measured. At each size, after V
 
 - a worker round with nothing due: every duty once (sweep, clocks, dispatch, retention);
 - a clock round with 100 games due for a reminder;
+- a digest round with 20 players due (one player in ten is on the daily digest, each at an hour of their own),
+  and what its query reads (EXPLAIN ANALYZE: the rows of the partial index of the players on the digest that
+  are due, and no other);
 - one inbound move, end to end (``receive``);
 - the games page of a player with 300 games, and the history page of one of them;
 - the outbox claim with 5,000 mails waiting to be sent;
@@ -22,13 +25,14 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import Engine, event, text
 
 from app import create_app
 from app.db import utcnow
+from app.games.digest_rows import DUE_PLAYERS, ROUND_BATCH
 from app.outbound.outbox import MaildirTransport
 from app.rules.registry import DEFAULT_VARIANT
 from app.server import Server, settle_garbage_collection
@@ -50,6 +54,7 @@ QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
 SIZES = (100, 400) if QUICK else (1_000, 100_000)
 HEAVY_GAMES = 20 if QUICK else 300  # the games of the player whose games page is measured
 DUE = 10 if QUICK else 100  # games due in the clock round measured
+DIGESTS_DUE = 5 if QUICK else 20  # players whose digest is due in the digest round measured
 PENDING = 200 if QUICK else 5_000  # mails waiting when the claim is measured
 RUNS = 3 if QUICK else 9
 QUIET_RUNS = 3 if QUICK else 21  # a round of a few milliseconds: more runs, so a busy moment on the machine counts less
@@ -97,6 +102,8 @@ class Scale:
             self.heavy = fill.add_heavy_player(connection, utcnow())
         self.template = fill.play_template(server, folder, PLIES)
         self.counter = Statements(server.db.engine)
+        self.digest_reads = ""
+        self.reads: dict[int, str] = {}  # size -> what the digest round's query read there
 
     def grow_to(self, size: int) -> float:
         """Copies of the template up to ``size`` games in all; returns the seconds it took."""
@@ -118,11 +125,14 @@ class Scale:
             self.worker.run_once()
         results["worker round, nothing due"] = median_ms(self.quiet_round, runs=QUIET_RUNS)
         results[f"clock round, {DUE} games due"] = statistics.median(self.due_round() for _ in range(3)) * 1000
+        results[f"digest round, {DIGESTS_DUE} players due"] = statistics.median(
+            self.digest_round() for _ in range(3)) * 1000
         results["one inbound move"] = self.inbound_move()
         results[f"games page, player with {HEAVY_GAMES} games"] = self.page("/games")
         results["history page"] = self.page(f"/games/{self.heavy_game()}")
         results[f"outbox claim, {PENDING} pending"] = self.claim()
         results["storage per game (KB)"] = self.storage_per_game()
+        self.reads[self.games] = self.digest_reads
         return results
 
     def quiet_round(self) -> None:
@@ -152,6 +162,43 @@ class Scale:
         assert acted == DUE, acted
         fill.send_everything(self.server, self.folder)
         return elapsed
+
+    def digest_round(self) -> float:
+        """DIGESTS_DUE players with running games made due for their digest (not timed), then one digest round
+        (timed: returned); what its query read is kept for the report (``digest_reads``)."""
+        now = utcnow()
+        with self.server.db.engine.begin() as connection:
+            connection.execute(text(
+                "UPDATE players SET digest_hour = 7, digest_due_at = :past WHERE id IN (SELECT DISTINCT white_id "
+                "FROM games WHERE status = 'active' AND id > :template AND white_id <> :heavy ORDER BY white_id "
+                "LIMIT :due)"), {"past": now - timedelta(minutes=1), "template": self.template.game_id,
+                                 "heavy": self.heavy, "due": DIGESTS_DUE})
+        self.digest_reads = self.explain_digest_query(now)
+        began = time.perf_counter()
+        sent = self.worker.digests(now)
+        elapsed = time.perf_counter() - began
+        assert 0 < sent <= DIGESTS_DUE, sent
+        fill.send_everything(self.server, self.folder)
+        return elapsed
+
+    def explain_digest_query(self, now: datetime) -> str:
+        """What the digest round's query reads, from its plan as run (EXPLAIN ANALYZE): each node's kind, the
+        index it goes through, and the rows it read; and how many players there are."""
+        with self.server.db.engine.connect() as connection:
+            compiled = DUE_PLAYERS.compile(dialect=connection.dialect)
+            plan = connection.exec_driver_sql("EXPLAIN (ANALYZE, FORMAT JSON) " + str(compiled),
+                                              compiled.construct_params({"now": now, "limit": ROUND_BATCH})).scalar()
+            players, on_digest = connection.execute(text(
+                "SELECT count(*), count(digest_due_at) FROM players")).one()
+        nodes, found = [plan[0]["Plan"]], []
+        while nodes:
+            node = nodes.pop()
+            nodes += node.get("Plans", [])
+            if "Relation Name" in node:  # rows read: those it returned and those its filter dropped
+                read = node["Actual Rows"] + node.get("Rows Removed by Filter", 0)
+                found.append(f"{node['Node Type']}{' using ' + node['Index Name'] if 'Index Name' in node else ''} "
+                             f"on {node['Relation Name']}: {read} rows read, {node['Actual Rows']} kept")
+        return f"{'; '.join(found)} (of {players:,} players, {on_digest:,} on the digest)"
 
     def inbound_move(self) -> float:
         """Median time of ``receive`` for moves of fresh games set up through the pipeline."""
@@ -243,6 +290,8 @@ def run(url: str, folder: Path, sizes: tuple[int, ...]) -> None:
         quiet_statements[size] = scale.quiet_statements()
     server.db.engine.dispose()
     report(measured, quiet_statements)
+    for size, reads in scale.reads.items():
+        print(f"  digest round's query at {size:,} games: {reads}")
     print(f"  storage per game at {sizes[-1]:,} games, {fill.ACTIVE_DAYS} of {fill.SPAN_DAYS} days' games under way: "
           + "; ".join(f"{part} {kb:.1f} KB" for part, kb in scale.storage.items()))
 

@@ -121,7 +121,8 @@ def test_bench_web_renders_growing_histories_and_fits_a_line():
     assert re.search(r"linear fit: -?[\d.]+ ms fixed .* per event", output)  # noise can tip the intercept below 0
 
 
-SCALE_MEASURES = ("worker round, nothing due", r"clock round, \d+ games due", "one inbound move",
+SCALE_MEASURES = ("worker round, nothing due", r"clock round, \d+ games due", r"digest round, \d+ players due",
+                  "one inbound move",
                   r"games page, player with \d+ games", "history page", r"outbox claim, \d+ pending")
 
 
@@ -144,6 +145,25 @@ def test_bench_scale_fills_two_sizes_and_prints_every_measure_with_its_ratio():
     assert counts and counts[1] == counts[2]
     assert re.search(r"worker round with nothing due at 300 games: [\d.]+ ms \(target under 50 ms: (met|NOT met)\)",
                      output)
+    for size in (100, 300):  # what the digest round's query read, from its plan as run
+        reads = re.search(rf"digest round's query at {size} games: .* on players: (\d+) rows read, (\d+) kept "
+                          r"\(of (\d+) players, (\d+) on the digest\)", output)
+        assert reads and int(reads[2]) == 5 and int(reads[1]) <= int(reads[3]), output
+
+
+def test_bench_digest_measures_a_digest_of_many_games_against_one_move_request():
+    output = run_bench("digest")
+    found = re.search(r"digest of (\d+) games vs one move request +([\d.]+) ms +baseline +([\d.]+) +ratio +([\d.]+)x"
+                      r"  \(target <= 10x: (met|NOT met)\)", output)
+    assert found, output
+    ratio = float(found[4])
+    assert abs(ratio - float(found[2]) / float(found[3])) < 0.01 + 0.01 * ratio
+    assert found[5] == ("met" if ratio <= 10 else "NOT met")
+    shown = re.search(r"the digest shows (\d+) of the (\d+) games with their position \((\d+) drawn as tables, "
+                      r"(\d+) in fixed-width type; (\d+) KB", output)
+    assert shown and 0 < int(shown[1]) <= int(shown[2]) == int(found[1]) and int(shown[5]) < 100
+    assert int(shown[3]) + int(shown[4]) == int(shown[1])
+    assert re.search(r"rendering alone \(not queued\) +[\d.]+ ms +baseline +[\d.]+ +ratio +[\d.]+x", output)
 
 
 def test_bench_games_is_for_the_scale_benchmark_alone():

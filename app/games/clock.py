@@ -21,10 +21,29 @@ def reminder_lead(days: int) -> timedelta:
     return min(REMINDER_BEFORE, timedelta(days=days) / 2)
 
 
+def reminder_leads(days: int, chosen: list[int] | None) -> list[timedelta]:
+    """The reminders of one turn, longest lead first: the hours the player chose (``remind 24h 2h``) that come
+    after the move request (shorter than the time of a move), else the one default (``reminder_lead``). The
+    last is the last warning before a loss on time."""
+    move = timedelta(days=days)
+    leads = sorted({timedelta(hours=hours) for hours in chosen or [] if timedelta(hours=hours) < move}, reverse=True)
+    return leads or [reminder_lead(days)]
+
+
+def lead_hours(lead: timedelta) -> int:
+    return round(lead.total_seconds() / 3600)
+
+
 def describe_lead(lead: timedelta) -> str:
     """``24 hours``, ``12 hours``."""
     hours = round(lead.total_seconds() / 3600)
     return f"{hours} hour{'s' if hours != 1 else ''}"
+
+
+def hours_words(hours: list[int]) -> str:
+    """``24 hours, 8 hours and 2 hours``."""
+    words = [f"{hour} hour{'s' if hour != 1 else ''}" for hour in hours]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def describe_deadline(moment: datetime) -> str:

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from app.games import records
-from app.games.clock import describe_deadline, describe_lead, reminder_lead
+from app.games.clock import describe_deadline, describe_lead, lead_hours, reminder_leads
 from app.games.job import Job
 from app.games.mails import Mails
 from app.games.models import Game
@@ -23,17 +23,27 @@ from app.rules.base import Side, other
 def next_look(game: GameRecord, orderer: Side | None) -> datetime | None:
     """When the clock must next look at the game, kept in ``games.next_clock_at`` by every flush.
 
-    Before the deadline for the reminder (``reminder_lead``), then the deadline itself for the loss on time;
-    not before the player to move (``orderer``) is back from vacation (their clock is paused); never for a game
-    that is not running or has no one to move. Each periodic round then reads only the games due (``due_games``,
-    a partial index holding the running games alone), and ``tick`` acts on exactly those: a game looked at is
-    either acted on or given its next look, so no game is taken up again and again for nothing.
+    Before the deadline for the next reminder not yet sent in this turn (``pending_leads``), then the deadline
+    itself for the loss on time; not before the player to move (``orderer``) is back from vacation (their clock
+    is paused); never for a game that is not running, has no one to move or whose player to move has not yet
+    been told (their clock starts with their digest). Each periodic round then reads only the games due
+    (``due_games``, a partial index holding the running games alone), and ``tick`` acts on exactly those: a game
+    looked at is either acted on or given its next look, so no game is taken up again and again for nothing.
     """
     if game.status != "active" or game.deadline is None or orderer is None:
         return None
-    look = game.deadline if game.reminded else game.deadline - reminder_lead(game.days)
+    pending = pending_leads(game, orderer)
+    look = game.deadline - pending[0] if pending else game.deadline
     away_until = game.player(orderer).vacation_until
     return max(look, away_until) if away_until else look
+
+
+def pending_leads(game: GameRecord, orderer: Side) -> list[timedelta]:
+    """The reminders of this turn not yet sent, longest lead first (each is sent at most once a turn)."""
+    leads = reminder_leads(game.days, game.player(orderer).reminders)
+    if game.reminded_lead is None:
+        return [] if game.reminded else leads  # reminded before leads were kept: its one reminder was sent
+    return [lead for lead in leads if lead < timedelta(hours=game.reminded_lead)]
 
 
 class Clocks(Job):
@@ -44,8 +54,8 @@ class Clocks(Job):
         return records.due_games(self.work.connection, self.work.now)
 
     def tick(self, game_id: int) -> int:
-        """The reminder before the deadline (once a turn: ``reminded`` is set again only when the turn is handed
-        over), or the loss on time after it (1 if acted)."""
+        """The next reminder before the deadline (each once a turn: ``reminded_lead`` is cleared only when the
+        turn is handed over), or the loss on time after it (1 if acted)."""
         game = self.work.try_lock(game_id)
         if game is None:  # another worker has it now
             return 0
@@ -57,13 +67,16 @@ class Clocks(Job):
             self.timeout(game)
             return 1
         assert side is not None  # ``next_look`` has none for a game without a player to move
-        game.reminded = True
-        within = describe_lead(reminder_lead(game.days))
+        pending = pending_leads(game, side)
+        lead = [lead for lead in pending if game.deadline - lead <= self.work.now][-1]  # the latest due
+        game.reminded, game.reminded_lead = True, lead_hours(lead)
+        within = describe_lead(lead)
         mails = Mails()
         mails.request(side, [
             f"Reminder: your move is due by {describe_deadline(game.deadline)}, "
             f"less than {within} from now. Without a move by then you lose on time."
-        ], f"reminder: your move is due within {within}", kind="reminder")
+        ], f"reminder: your move is due within {within}", kind="reminder",
+            at_once=lead == pending[-1])  # the last warning comes at once, even to a player on the digest
         self.service.turn.send(game, mails)
         return 1
 

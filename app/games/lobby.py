@@ -16,6 +16,7 @@ from app.games import confirmations
 from app.games.commands import Command, InLobby, MailCommand, find
 from app.games.errors import ServiceError
 from app.games.job import Job
+from app.games.listing import game_line
 from app.games.mail_commands import LOBBY_COMMANDS, LOBBY_WORDS, help_paragraphs
 from app.games.models import Game
 from app.games.reading import read_commands
@@ -24,8 +25,9 @@ from app.games.work import display_name
 from app.outbound.compose import Thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import Document, render_message
-from app.rules.registry import DEFAULT_VARIANT, get_variant
+from app.rules.registry import DEFAULT_VARIANT
 
+GAMES_LISTED = 100  # games listed in the answer to ``games`` (the rest are on the web page)
 LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
                   "and 'accept' or 'decline' in a reply to the invitation.")
 
@@ -155,14 +157,21 @@ class Lobby(Job):
         return "done", "confirmed: " + "; ".join(context.done)
 
     def games_list(self, player: PlayerRecord) -> list[str]:
+        """Each game of the player in a line: whose move it is and by when (games under way locked, in id order)."""
         games = self.service.connection.execute(
-            select(Game.id, Game.variant, Game.status, Game.result)
+            select(Game.id, Game.status)
             .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
         ).all()
         if not games:
             return [f"You have no games yet. Send 'challenge friend@example.org {DEFAULT_VARIANT}' to start one."]
-        return [f"Game {g.id}: {get_variant(g.variant).title}, {g.status}"
-                + (f", {g.result}" if g.result else "") for g in games]
+        lines = []
+        for game_id, _status in games[:GAMES_LISTED]:
+            game = self.service.work.lock(game_id)
+            lines.append(game_line(self.service.work, game, game.side_of(player) or "white"))
+        if len(games) > GAMES_LISTED:
+            more = len(games) - GAMES_LISTED
+            lines.append(f"... and {more} more, on the web: {self.service.settings.base_url}/games")
+        return lines
 
     # ------------------------------------------------------------------ preferences
 

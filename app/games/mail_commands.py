@@ -20,6 +20,7 @@ from app.games.commands import (
     first_words,
     help_line,
 )
+from app.games.digest_commands import DIGEST_COMMANDS
 from app.games.errors import ServiceError
 from app.games.links import rules_link
 from app.games.mails import one_full_stop
@@ -209,6 +210,7 @@ MAIL_COMMANDS = (
     MailCommand("games", "", "the list of your games", in_lobby=games),
     MailCommand("name", "<name>", "the name your opponents see", held=Held(
         check_name, lambda name: f"set your display name to: {display_name(name, name)}", carry_out_name)),
+    *DIGEST_COMMANDS,
 )
 GAME_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_game)
 LOBBY_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_lobby or command.held)

@@ -160,7 +160,9 @@ class Mailer:
 
     # ----------------------------------------------------------------- the kinds of mail
 
-    def request_context(self, game: GameRecord, side: str, notice: list[str], commitments: bool) -> dict[str, Any]:
+    def request_context(self, game: GameRecord, side: str, notice: list[str], commitments: bool,
+                        with_forms: bool = True) -> dict[str, Any]:
+        """What a move request shows (``with_forms``: its order forms too; a digest shows them once a variant)."""
         variant = get_variant(game.variant)
         state = self.state_of(game)
         view = variant.view(state, side)
@@ -188,7 +190,7 @@ class Mailer:
             "since": presenter.lines(since, names),
             "first_move": game.ply == 0,
             "figure": self.figure(game, side, view, since),
-            "forms": self.forms(game, side, view, standing),
+            "forms": self.forms(game, side, view, standing) if with_forms else [],
             "history_url": self.history_url(game, side),
             "commitments": fingerprints,
         }

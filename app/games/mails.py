@@ -15,9 +15,12 @@ class Mails:
     def __init__(self) -> None:
         self.items: list[tuple[str, dict[str, Any]]] = []
 
-    def request(self, side: str, notice: list[str], subject: str, kind: str = "request") -> None:
+    def request(self, side: str, notice: list[str], subject: str, kind: str = "request", at_once: bool = False) -> None:
+        """A move request; ``at_once``: sent even to a player on the digest (the last warning before a loss on
+        time)."""
         self.items = [(s, i) for s, i in self.items if not (s == side and i["type"] == "request")]
-        self.items.append((side, {"type": "request", "notice": notice, "subject": subject, "kind": kind}))
+        item = {"type": "request", "notice": notice, "subject": subject, "kind": kind}
+        self.items.append((side, {**item, "at_once": True} if at_once else item))
 
     def message(self, side: str, kind: str, subject: str, paragraphs: list[str], show_position: bool = False,
                 show_forms: bool = False, document: Document | None = None,

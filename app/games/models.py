@@ -15,6 +15,11 @@ class Player(Base):
     """A person, known by email address."""
 
     __tablename__ = "players"
+    __table_args__ = (
+        # The digest round reads only the players due: only players on the digest have a due time.
+        Index("ix_players_digest_due_at", "digest_due_at", postgresql_where=text("digest_due_at IS NOT NULL"),
+              sqlite_where=text("digest_due_at IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(320), unique=True)
@@ -28,6 +33,11 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     # Every web key, sign-in link and session of this player issued before this time is void (app/games/access.py)
     keys_valid_after: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # The daily digest (app/games/digest.py): its hour (UTC), none for a mail per event; when the next is due
+    digest_hour: Mapped[int | None] = mapped_column(Integer)
+    digest_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Hours before a deadline the player is reminded at (none: the default, ``app.games.clock.reminder_leads``)
+    reminders: Mapped[list[Any] | None] = mapped_column()
 
 
 class Game(Base):
@@ -55,6 +65,7 @@ class Game(Base):
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # events recorded so far
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded: Mapped[bool] = mapped_column(default=False)
+    reminded_lead: Mapped[int | None] = mapped_column(Integer)  # hours before the deadline of the last reminder
     # When the clock must next look at the game (the reminder, then the deadline); none when it is not running.
     # The game service keeps it true (``app.games.clocks.next_look``, written by every flush).
     next_clock_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

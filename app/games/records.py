@@ -42,6 +42,9 @@ class PlayerRecord:
     vacation_until: datetime | None
     vacation_year: int
     vacation_days_used: int
+    digest_hour: int | None = None  # the hour (UTC) of the player's daily digest; None: a mail per event
+    digest_due_at: datetime | None = None
+    reminders: list[int] | None = None  # hours before a deadline to be reminded at; None: the default
     loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -64,6 +67,7 @@ class GameRecord:
     last_seq: int
     deadline: datetime | None
     reminded: bool
+    reminded_lead: int | None  # hours before the deadline of the reminder last sent in this turn
     next_clock_at: datetime | None  # kept by the game service: when the clock next looks at the game
     commitments: dict[str, Any]
     told_since_move: dict[str, Any]
@@ -212,9 +216,9 @@ def events_of(connection: Connection, game_id: int) -> list[Any]:
 def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord, black: PlayerRecord) -> GameRecord:
     """A new game row; returns its record (as read back, so later changes are compared with it)."""
     now = utcnow()
-    row = {"reminded": False, "last_seq": 0, "told_since_move": {}, "deadline": None, "next_clock_at": None,
-           "result": None, "reason": None, "public_white": False, "public_black": False, **values,
-           "created_at": now, "updated_at": now}
+    row = {"reminded": False, "reminded_lead": None, "last_seq": 0, "told_since_move": {}, "deadline": None,
+           "next_clock_at": None, "result": None, "reason": None, "public_white": False, "public_black": False,
+           **values, "created_at": now, "updated_at": now}
     game_id = connection.execute(ADD_GAME, row).scalar_one()
     game = GameRecord(**{name: row[name] for name in GAME_COLUMNS if name != "id"}, id=game_id,
                       white=white, black=black)

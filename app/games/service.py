@@ -17,7 +17,10 @@ from sqlalchemy import Connection
 
 from app.config import Settings
 from app.db import utcnow
+from app.games import records
 from app.games.clocks import Clocks, next_look
+from app.games.digest import Digests
+from app.games.digest_replies import DigestReplies
 from app.games.errors import ServiceError
 from app.games.events import EventRecord
 from app.games.invitations import Invitations
@@ -44,6 +47,7 @@ class GameService:
         self.signer = signer
         self.now = now or utcnow()
         self.work = UnitOfWork(connection, self.now)
+        self.actor_id: int | None = None  # the player whose mail or page is being answered (told at once)
         self.mailer = Mailer(connection, settings, signer, self.now, self.work.state)
         self.events = EventRecord(self.work)
         self.turn = Turn(self)
@@ -51,6 +55,8 @@ class GameService:
         self.invitations = Invitations(self)
         self.desk = Lobby(self)  # the lobby's job (``lobby`` is its entry point for mail to the bare address)
         self.replies = Replies(self)
+        self.digests = Digests(self)
+        self.digest_replies = DigestReplies(self)
 
     def flush(self) -> None:
         """Write every change made to the records handed out (cheap when there is none)."""
@@ -85,12 +91,19 @@ class GameService:
 
     # ------------------------------------------------------------------ mail outside any game
 
+    def act_for(self, address: str) -> None:
+        """What is done now answers this address's own mail: it is told at once, even on the digest."""
+        known = records.player_by_email(self.connection, address.strip().lower())
+        self.actor_id = known.id if known else None
+
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
                    may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
+        self.act_for(sender)
         return self.desk.lobby(sender, sender_name, text, answering, may_answer, answers_us)
 
     def confirmed(self, sender: str, key: str, answering: str | None,
                   may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+        self.act_for(sender)
         return self.desk.confirmed(sender, key, answering, may_answer)
 
     # ------------------------------------------------------------------ a reply about a game
@@ -102,9 +115,37 @@ class GameService:
         ``error_notice`` says whether an error notice may be sent now (rate limits), asked only when needed.
         Returns (status, what was done) for the inbound record.
         """
+        self.actor_id = player.id
         outcome = self.replies.carry_out(game, player, text, token, error_notice)
         self.flush()
         return outcome
+
+    # ------------------------------------------------------------------ the daily digest
+
+    def digest_owner(self, key: str) -> tuple[int, str] | None:
+        """The digest with this key, and the address it went to (None: no such digest)."""
+        return self.digest_replies.owner(key)
+
+    def digest_texts(self, message_ids: list[str], address: str) -> list[str]:
+        """The text of the digest a reply answers (what it quotes)."""
+        return self.digest_replies.quoted(message_ids, address)
+
+    def submit_digest(self, player: PlayerRecord, digest_id: int, text: str,
+                      error_notice: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+        """A reply to a digest: each game's lines carried out as a reply to that game's move request would be."""
+        self.actor_id = player.id
+        outcome = self.digest_replies.carry_out(player, digest_id, text, error_notice)
+        self.flush()
+        return outcome
+
+    def due_digests(self, every: bool = False) -> list[tuple[int, datetime]]:
+        return self.digests.due(every)
+
+    def send_digest(self, player_id: int, seen: datetime) -> int:
+        """One player's digest, claimed so that no other worker sends it too (1 if it went out)."""
+        sent = self.digests.send(player_id, seen)
+        self.flush()
+        return sent
 
     # ------------------------------------------------------------------ clocks
 

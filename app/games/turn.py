@@ -45,12 +45,17 @@ class Turn(Job):
         self.announce_start(game, "Both have accepted", mails)
         self.send(game, mails)
 
-    def hand_over(self, game: GameRecord, side: Side) -> None:
+    def hand_over(self, game: GameRecord, side: Side, told_now: bool = False) -> None:
         """The turn passes to ``side``: the one place a player's clock starts, with the full time of a move
         (paused while they are on vacation), whatever mails go with the turn (a move request, a draw offer,
-        a message passed on)."""
-        game.deadline = deadline_for(game.player(side), game.days, self.work.now)
-        game.reminded = False
+        a message passed on). A player on the daily digest who is not told now (``Digests.tells_later``) is
+        told by their next digest, which hands the turn over again (``told_now``): their clock starts then,
+        and until then the game has no deadline."""
+        if told_now or not self.service.digests.tells_later(game.player(side)):
+            game.deadline = deadline_for(game.player(side), game.days, self.work.now)
+        else:
+            game.deadline = None
+        game.reminded, game.reminded_lead = False, None
 
     def announce_start(self, game: GameRecord, why: str, mails: Mails) -> None:
         """Play begins: the first to move gets the first move request, the other a word that it has begun."""
@@ -219,4 +224,5 @@ class Turn(Job):
             if side in game.commitments and not shown.get(side):
                 item["commitments"] = True
                 game.commitments = {**game.commitments, "shown": {**shown, side: True}}
+        self.service.digests.hold_back(game, mails)  # what waits for a player's daily digest
         self.service.mailer.send(game, mails)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import authres
 
 from app.config import Settings
+from app.games.digest_rows import find_key as find_digest_key
 from app.inbound.parse import ParsedMail
 from app.outbound.envelope import find_envelope_key
 from app.tokens import ReplyToken, TokenSigner
@@ -18,10 +19,11 @@ class Identity:
     forged: bool
     bounce_of: int | None  # a bounce to the envelope sender of mail queued before envelope keys (its row id)
     bounce_key: str | None = None  # a bounce to a mail's envelope sender: the mail's envelope key
+    digest: str | None = None  # a reply to a daily digest: its key, naming the digest row
 
 
 def identify(parsed: ParsedMail, signer: TokenSigner, settings: Settings) -> Identity:
-    """The reply token (recipient addresses first, then In-Reply-To and References)."""
+    """The reply token, or a digest's key (recipient addresses first, then In-Reply-To and References)."""
     ours = [address for address in parsed.recipients if address.endswith("@" + settings.server_domain)]
     for address in ours:
         key = find_envelope_key(address)
@@ -36,6 +38,9 @@ def identify(parsed: ParsedMail, signer: TokenSigner, settings: Settings) -> Ide
         forged += bad
         if tokens:
             return Identity(tokens[0], False, None)
+        digest = find_digest_key([source])
+        if digest is not None:
+            return Identity(None, False, None, digest=digest)
     return Identity(None, forged > 0, None)
 
 

@@ -333,6 +333,8 @@ class Pipeline:
                     f"{parsed.sender} ({problem}).",
                 ])
                 return "rejected", f"not verified: {problem}"
+        if identity.digest is not None:
+            return self.digest_reply(parsed, identity.digest, budget)
         if identity.token is None:
             if identity.forged:
                 self.refuse("refused", "reply address not recognised", [
@@ -365,6 +367,33 @@ class Pipeline:
         status, done = self.service.submit_text(game, player, text, token,
                                                 error_notice=lambda: self.within_error_limit(sender))
         log.info("game %s, %s (%s): %s", game.id, token.side, sender, done)
+        return status, done
+
+    def digest_reply(self, parsed: ParsedMail, key: str, budget: Budget) -> tuple[str, str]:
+        """A reply to a daily digest: orders for several games, each game's lines carried out as a reply to
+        that game's move request would be (quotes stripped the same way, against the digest's own text)."""
+        assert parsed.sender is not None
+        found = self.service.digest_owner(key)
+        if found is None:
+            self.refuse("refused", "reply address not recognised", [
+                "Your message was not accepted: the reply address it was sent to is not one the referee "
+                "gave out (it may have been changed). Reply to the referee's latest mail as it is.",
+            ])
+            return "rejected", "a key for a digest that does not exist"
+        digest_id, owner = found
+        if parsed.sender != owner:
+            self.refuse("refused", "message not accepted", [
+                "Your message was not accepted: it was sent from an address that does not belong to the "
+                "player this reply address was given to. Only that player can reply with it.",
+            ])
+            return "rejected", f"spoofed sender {parsed.sender} for digest {digest_id}"
+        player = self.service.player(owner)
+        self.service.adopt_client_name(player, parsed.sender_name)
+        text = shown(parsed, new_text(parsed.text, self.service.digest_texts(parsed.references, owner)), budget)
+        sender = parsed.sender
+        status, done = self.service.submit_digest(player, digest_id, text,
+                                                  error_notice=lambda: self.within_error_limit(sender))
+        log.info("digest %s (%s): %s", digest_id, sender, done)
         return status, done
 
     def lobby(self, parsed: ParsedMail, budget: Budget) -> tuple[str, str]:

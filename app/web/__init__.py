@@ -9,8 +9,10 @@ def register(app: Flask) -> None:
     from app.web import headers, signin
     from app.web.auth import blueprint as auth
     from app.web.pages import blueprint as pages
+    from app.web.preferences import blueprint as preferences
 
     app.register_blueprint(auth)
     signin.register(app)
     app.register_blueprint(pages)
+    app.register_blueprint(preferences)
     headers.register(app)

@@ -58,7 +58,7 @@ def test_games_and_name_to_the_bare_address(server):
     table.write_confirmed(ALICE, "name Alice Liddell")
     assert "You are now called Alice Liddell" in table.text(ALICE)
     table.write(ALICE, "games")
-    assert f"Game {game_id}: Through the Looking-Glass, active" in table.text(ALICE)
+    assert f"Game {game_id}, Through the Looking-Glass, against Bob: your move, by " in table.text(ALICE)
 
 
 def test_accept_and_decline_words_outside_an_invitation_are_explained(server):

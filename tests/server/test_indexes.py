@@ -12,6 +12,7 @@ from sqlalchemy import event, text
 
 from app import retention
 from app.db import utcnow
+from app.games.digest_rows import DUE_PLAYERS
 from app.games.records import DUE_GAMES
 from app.inbound.receive import PENDING
 from app.outbound.outbox import CLAIMABLE
@@ -75,6 +76,16 @@ def test_the_clock_reads_only_the_games_due(filled):
     Table(filled).start()  # one running game among the finished ones
     plan = plan_of(filled, DUE_GAMES, now=utcnow(), limit=200)
     assert_reads_through(plan, "ix_games_next_clock_at", "games")
+
+
+def test_the_digest_round_reads_only_the_players_due(filled):
+    """Of MANY players, those not on the digest are not in the index the round reads at all."""
+    with filled.db.engine.begin() as connection:
+        connection.execute(text("UPDATE players SET digest_hour = 7, digest_due_at = :due WHERE id % 50 = 0"),
+                           {"due": utcnow() + timedelta(hours=3)})
+        connection.execute(text("ANALYZE players"))
+    plan = plan_of(filled, DUE_PLAYERS, now=utcnow(), limit=200)
+    assert_reads_through(plan, "ix_players_digest_due_at", "players")
 
 
 def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):

@@ -24,12 +24,13 @@ from email import message_from_bytes
 from email.policy import default
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from app.outbound.outbox import MaildirTransport
 from app.present.registry import DECLARATIONS
 from tests.conftest import make_server
+from tests.server.digest_helpers import digest_on, reply_in_game, send_digests, start_game
 from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for
 
@@ -39,6 +40,7 @@ VOLATILE = [
     (re.compile(r"[0-9a-f]{32,64}"), "<hex>"),  # salts, commitments and MIME boundaries (random)
     (re.compile(r"\.[0-9a-f]{16}@"), ".<random>@"),  # a Message-ID's random part
     (re.compile(r"\+bounce\.[a-z2-7]{26}@"), "+bounce.<random>@"),  # an envelope key (random)
+    (re.compile(r"digest\.[a-z2-7]{26}"), "digest.<random>"),  # a digest's key (random)
     (re.compile(r"\w{3} \d\d \w{3} \d{4}, \d\d:\d\d UTC"), "<time>"),  # deadlines
     (re.compile(r"(\?key=\d+\.\d+\.)[0-9a-z]+\.[\w-]+"), r"\1<issued>"),  # a history link's issue time, signed
 ]
@@ -72,15 +74,16 @@ def web_of_white(client, game_id):
     return data, text
 
 
-def mails_to_white(table, since):
-    """White's mails from ``since`` on, as delivered: each with the envelope sender it was sent with."""
+def mails_to_white(table, since, address=ALICE, games=1):
+    """White's mails (or ``address``'s, in ``games`` games) from ``since`` on, as delivered: each with the envelope
+    sender it was sent with."""
     box = table.server.settings.instance_path / "delivered"
     dispatcher = table.server.dispatcher(MaildirTransport(box))
     while dispatcher.run_once():
         pass
-    mails = table.mails(ALICE)
+    mails = table.mails(address)
     indexes = {str(message_from_bytes(mail.raw, policy=default)["Thread-Index"]) for mail in mails}
-    assert len(indexes - {"None"}) <= 1  # one conversation index for the game, whatever happened in it
+    assert len(indexes - {"None"}) <= games  # one conversation index a game, whatever happened in it
     delivered = []
     for mail in mails[since:]:
         sent = (box / "new" / f"{hashlib.sha256(mail.message_id.encode()).hexdigest()[:32]}.mirrorpost").read_bytes()
@@ -245,4 +248,71 @@ def test_what_white_is_sent_is_the_same_whatever_black_did_that_white_was_not_to
     assert web_of_white(clients[0], game_ids[0]) == web_of_white(clients[1], game_ids[1])
     assert compared >= 1
     for table in tables:
+        table.server.db.engine.dispose()
+
+
+CAROL = "carol@players.test"
+
+
+@pytest.mark.parametrize("name", sorted(DECLARATIONS))
+@settings(max_examples=2, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),  # no shrinking:
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])  # a failure is shown
+@given(seed=st.integers(0, 2**32), black_row=st.integers(0, 959))
+def test_what_a_player_on_the_digest_is_sent_depends_only_on_what_they_may_know(tmp_path_factory, name, seed,
+                                                                                 black_row):
+    """White, on the daily digest, plays Black (who hides what the rules hide, as in the first property) and Carol;
+    White orders in both games by replies to the digest. Every mail White receives is the same in both worlds, the
+    digests included, and so is every mail Carol receives; nothing of one game's opponent reaches the other."""
+    variant = DECLARATIONS[name].rules
+    options = dict(DECLARATIONS[name].sample.options)
+    rng = random.Random(seed)
+    rows = (str(black_row), twin_row(variant, options, str(black_row), rng))
+    tables, games = [], []
+    for _world in rows:
+        folder = tmp_path_factory.mktemp("world")
+        tables.append(Table(make_server(folder, f"sqlite:///{folder / 'db.sqlite3'}"), name))
+        digest_on(tables[-1].server, ALICE)  # by mail to the bare address: its own random Message-IDs
+    counts = {address: [len(table.mails(address)) for table in tables] for address in (ALICE, CAROL)}
+    for table, row in zip(tables, rows, strict=True):
+        games.append((table.start(white_row="518", black_row=row, **options),
+                      start_game(table.server, name, CAROL, ALICE, **options)))
+
+    def same_for(address):
+        sent = [mails_to_white(table, counts[address][n], address, games=2) for n, table in enumerate(tables)]
+        assert sent[0] == sent[1], address
+        counts[address] = [len(table.mails(address)) for table in tables]
+
+    same_for(ALICE)
+    same_for(CAROL)
+    compared = 0
+    for _ in range(8):
+        states = [variant.from_json(table.game(first).state) for table, (first, _second) in zip(tables, games,
+                                                                                                strict=True)]
+        side = variant.orderer(states[0])
+        if side is None or variant.orderer(states[1]) != side:
+            break
+        orders = orders_for(variant, states, side, rng)
+        carol_state = variant.from_json(tables[0].game(games[0][1]).state)
+        carol = rng.choice(variant.legal_orders(carol_state)) if variant.orderer(carol_state) == "white" else None
+        for table, order, (first, second) in zip(tables, orders, games, strict=True):
+            if carol is not None:
+                reply_in_game(table.server, second, CAROL, carol)
+            if side == "black":
+                table.reply(BOB, order, style="gmail")
+            send_digests(table.server)
+            if side == "white":
+                mine = variant.from_json(table.game(second).state)
+                extra = f"\nGame {second}\n{variant.legal_orders(mine)[0]}" if variant.orderer(mine) == "black" else ""
+                table.reply(ALICE, f"Game {first}: {order}{extra}", style="gmail", kind="digest")
+        if white_knows(tables[0], games[0][0]) != white_knows(tables[1], games[1][0]):
+            break
+        if any(table.game(first).status == "over" for table, (first, _second) in zip(tables, games, strict=True)):
+            break
+        same_for(ALICE)
+        same_for(CAROL)
+        compared += 1
+    assert compared >= 1 and tables[0].mails(ALICE, "digest") and tables[0].mails(CAROL)
+    for table in tables:
+        assert not any("Bob" in mail.body_text or "bob@" in mail.body_text for mail in table.mails(CAROL))
+        assert not any("Carol" in mail.body_text or "carol@" in mail.body_text for mail in table.mails(BOB))
         table.server.db.engine.dispose()

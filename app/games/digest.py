@@ -1,0 +1,186 @@
+"""The daily digest: who is on it, what is held back from them for it, and the round that sends it.
+
+A player on the digest (``players.digest_hour``) gets, at that hour (UTC), one mail listing every game
+where it is their move (``digest_mail`` renders it), instead of a move request or a notice for each
+event. Mails a game causes for them are held back (``hold_back``) unless they answer the player's own
+reply (``service.actor_id``) or must come at once (the game-over mail, the last warning before a loss on
+time; invitations, setup requests, confirmations and sign-in links never pass through here). What is
+held back is in the event record already (what they were told since their last move), or is kept as a
+note for the digest (``digest_rows``).
+
+Their clock for a move starts when they are told of it: ``Turn.hand_over`` leaves a game's deadline
+unset while the turn waits for the digest, and the digest hands the turn over again as it goes out.
+Their opponent is told when that will be (``reads_daily``).
+
+The round (``due`` and ``send``) reads only the players due (a partial index), and claims each player's
+digest by a conditional update of their due time after locking their games in id order, so two workers
+never send one digest twice and a reply being carried out never waits on a digest in the other order.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from app.games import digest_rows
+from app.games.clock import describe_deadline, hours_words
+from app.games.digest_mail import DigestMail, Entry
+from app.games.job import Job
+from app.games.mails import Mails
+from app.games.models import Game
+from app.games.records import GameRecord, PlayerRecord
+from app.present.words import SIDE_TITLE
+from app.rules.base import SIDES, other
+
+SAID_BY_THE_DIGEST = frozenset({"started"})  # notices the digest's line for the game says itself
+LISTED_STATUSES = ("setup", "active")  # the games a digest lists: those under way
+
+
+def next_due(hour: int, now: datetime) -> datetime:
+    """The next time the clock shows ``hour``:00 UTC, after ``now``."""
+    at = now.replace(hour=hour, minute=0, second=0, microsecond=0)
+    return at if at > now else at + timedelta(days=1)
+
+
+def reads_daily(player: PlayerRecord) -> str:
+    """What a player's opponent is told while the turn waits for that player's digest."""
+    return (f"{player.name} reads their games once a day, at {player.digest_hour or 0:02d}:00 UTC; their time for "
+            "this move starts then.")
+
+
+class Digests(Job):
+    """The digest's side of the game service: preferences, holding back, the round."""
+
+    def tells_later(self, player: PlayerRecord) -> bool:
+        """Whether news of a game for this player waits for their digest: they are on it, and it is not their own
+        reply being answered."""
+        return player.digest_hour is not None and player.id != self.service.actor_id
+
+    def waits(self, game: GameRecord, side: str) -> bool:
+        """The turn is ``side``'s and waits for their digest: their clock has not started."""
+        return (game.status == "active" and game.deadline is None and game.player(side).digest_hour is not None
+                and self.work.orderer(game) == side)
+
+    # ------------------------------------------------------------------ preferences
+
+    def choose(self, player: PlayerRecord, hour: int | None) -> str:
+        """``digest daily HOUR`` (``hour``) or ``digest off`` (None); says what was done. Turned off, every
+        turn that waited for the digest is handed over now, with its move request, and what was kept is sent."""
+        if hour is None:
+            if player.digest_hour is None:
+                return "You are not on the daily digest: you get a mail for each move and notice already."
+            player.digest_hour, player.digest_due_at = None, None
+            self.tell_now(player)
+            return ("The daily digest is off: you get a mail for each move and notice again. Your move requests "
+                    "for the games waiting for your digest come now.")
+        player.digest_hour, player.digest_due_at = hour, next_due(hour, self.work.now)
+        return (f"You are on the daily digest: one mail a day at {hour:02d}:00 UTC lists every game where it is "
+                "your move, instead of a mail for each move. Your time for a move starts with the digest that "
+                f"tells you of it. Your first digest comes {describe_deadline(player.digest_due_at)}. "
+                "Game-over mails and the last reminder before a loss on time still come at once.")
+
+    def remind(self, player: PlayerRecord, hours: list[int] | None) -> str:
+        """``remind 24h 2h`` (``hours``) or ``remind default`` (None); says what was done."""
+        player.reminders = sorted(set(hours), reverse=True) if hours else None
+        self.service.clocks.running_games(player)  # locked and so flushed: each game's next look follows the hours
+        if not hours:
+            return ("You are reminded as by default: 24 hours before a deadline (halfway through a move of one or "
+                    "two days).")
+        listed = hours_words(player.reminders or [])
+        return (f"You are reminded {listed} before each deadline (a reminder that would come with the move "
+                "request itself is left out). The last comes at once even on the digest.")
+
+    def tell_now(self, player: PlayerRecord) -> None:
+        """The player left the digest: each turn that waited for it is handed over now, with its move request,
+        and what was kept for it goes with that mail or in a notice of its own."""
+        notes = digest_rows.notes_of(self.work.connection, player.id)
+        for game in self.service.clocks.running_games(player):
+            side = game.side_of(player)
+            assert side is not None
+            kept = [line for _note, game_id, lines in notes if game_id == game.id for line in lines]
+            mails = Mails()
+            if self.work.orderer(game) == side and game.deadline is None:
+                self.service.turn.hand_over(game, side, told_now=True)
+                mails.request(side, kept, f"your move ({SIDE_TITLE[side]})")
+            elif kept:
+                mails.message(side, "notice", "while you were on the digest", kept)
+            self.service.turn.send(game, mails)
+        digest_rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
+
+    # ------------------------------------------------------------------ holding back
+
+    def hold_back(self, game: GameRecord, mails: Mails) -> None:
+        """Take out of ``mails`` what waits for a player's digest (keeping as a note what the event record does not
+        keep), and tell the other player when the one on the digest will hear of their turn."""
+        for side in SIDES:
+            if self.tells_later(game.player(side)):
+                mails.items = [(each, item) for each, item in mails.items
+                               if each != side or not self.held(game, side, item)]
+        for side in SIDES:
+            if self.waits(game, other(side)):
+                self.add_words(mails, side, reads_daily(game.player(other(side))))
+
+    def held(self, game: GameRecord, side: str, item: dict[str, Any]) -> bool:
+        """Whether one mail waits for the digest; what it says that no event keeps is noted for the digest."""
+        if item["type"] == "game-over" or item.get("at_once"):
+            return False
+        kept = []
+        if item["type"] == "note" or (item["type"] == "message" and not item.get("told")
+                                      and item["kind"] not in SAID_BY_THE_DIGEST):
+            kept += item["paragraphs"]
+        if item.get("commitments"):
+            kept += self.service.mailer.fingerprints(game, side)
+        if kept:
+            digest_rows.add_note(self.work.connection, game.player(side).id, game.id, kept, self.work.now)
+        return True
+
+    @staticmethod
+    def add_words(mails: Mails, side: str, words: str) -> None:
+        """A sentence at the end of the first mail to ``side`` that has text of its own."""
+        for each, item in mails.items:
+            if each == side and item["type"] in ("request", "message"):
+                field_name = "notice" if item["type"] == "request" else "paragraphs"
+                item[field_name] = [*item[field_name], words]
+                return
+
+    # ------------------------------------------------------------------ the round
+
+    def due(self, every: bool = False) -> list[tuple[int, datetime]]:
+        """(player id, due time) of the players whose digest is due (``every``: every player on the digest)."""
+        return digest_rows.due_players(self.work.connection, self.work.now, every)
+
+    def send(self, player_id: int, seen: datetime) -> int:
+        """The player's digest, if it is still theirs to send (1) and they have a game to move or news."""
+        email = digest_rows.email_of(self.work.connection, player_id)
+        if email is None:
+            return 0
+        player = self.work.player(email)
+        games = [self.work.lock(game_id) for game_id in self.listed_ids(player)]  # in id order
+        if player.digest_hour is None or not digest_rows.claim(
+                self.work.connection, player_id, seen, next_due(player.digest_hour, self.work.now)):
+            return 0
+        notes = digest_rows.notes_of(self.work.connection, player.id)
+        entries = []
+        for game in games:
+            side = game.side_of(player)
+            assert side is not None
+            orderer = self.work.orderer(game) if game.status == "active" else None
+            kept = [line for _note, game_id, lines in notes if game_id == game.id for line in lines]
+            entries.append(Entry(game, side, orderer, kept))
+        digest_rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
+        if not any(entry.to_move or entry.notes for entry in entries):
+            return 0
+        for entry in entries:
+            if entry.to_move and entry.game.deadline is None:  # they are told now: their clock starts
+                self.service.turn.hand_over(entry.game, entry.side, told_now=True)
+        listed = {entry.game.id: entry.game.ply for entry in entries if entry.to_move}
+        token = digest_rows.add_digest(self.work.connection, player.id, self.work.now, listed)
+        DigestMail(self.service.mailer, self.work).send(player, entries, token)
+        return 1
+
+    def listed_ids(self, player: PlayerRecord) -> list[int]:
+        return list(self.work.connection.execute(
+            select(Game.id).where((Game.white_id == player.id) | (Game.black_id == player.id),
+                                  Game.status.in_(LISTED_STATUSES)).order_by(Game.id)).scalars())

@@ -1,0 +1,72 @@
+"""The preferences page: the daily digest, its hour, and the reminders before each deadline.
+
+Signed in only, and every change goes through the game service (``Digests``), exactly as the same
+commands by mail do: the page says back what the service did.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from app.games.digest_commands import DEFAULT_HOUR, read_remind, remind_words
+from app.games.errors import ServiceError
+from app.games.models import Player
+from app.games.service import GameService
+from app.web.auth import signed_in_player_id
+
+blueprint = Blueprint("preferences", __name__)
+HOURS = range(24)
+
+
+def server():
+    return current_app.extensions["mirrorpost"]
+
+
+@blueprint.get("/preferences")
+def show() -> str | Response:
+    player_id = signed_in_player_id()
+    if player_id is None:
+        return redirect(url_for("signin.login_form"))
+    with server().db.sessions() as db_session:
+        player = db_session.get(Player, player_id)
+        if player is None:
+            return redirect(url_for("signin.login_form"))
+        return render_template("web/preferences.html", title="Your preferences", name=player.name,
+                               on=player.digest_hour is not None, hour=player.digest_hour
+                               if player.digest_hour is not None else DEFAULT_HOUR, hours=HOURS,
+                               reminders=" ".join(str(hour) for hour in player.reminders or []))
+
+
+@blueprint.post("/preferences")
+def change() -> Response:
+    """The form's values, checked as the mail commands check theirs; only what changed is carried out."""
+    player_id = signed_in_player_id()
+    if player_id is None:
+        return redirect(url_for("signin.login_form"))
+    wanted_hour = request.form.get("hour", "")
+    on = request.form.get("digest") == "daily"
+    if on and not (wanted_hour.isdigit() and int(wanted_hour) in HOURS):
+        flash("Choose an hour of the day (0 to 23, UTC) for your digest.")
+        return redirect(url_for("preferences.show"))
+    written = (request.form.get("reminders") or "").strip()[:100]
+    try:
+        hours = read_remind(written or "default")
+    except ServiceError as error:
+        flash(f"Reminders not changed: {error}.")
+        return redirect(url_for("preferences.show"))
+    with server().db.transaction() as db_session:
+        email = db_session.get(Player, player_id).email
+        service = GameService(db_session.connection(), server().settings, server().signer)
+        player = service.player(email)
+        service.actor_id = player.id  # the player asked: what follows is told at once
+        said = []
+        hour = int(wanted_hour) if on else None
+        if hour != player.digest_hour:
+            said.append(service.digests.choose(player, hour))
+        if remind_words(hours) != remind_words(player.reminders):
+            said.append(service.digests.remind(player, hours))
+        service.flush()
+    for line in said or ["Nothing changed."]:
+        flash(line)
+    return redirect(url_for("preferences.show"))

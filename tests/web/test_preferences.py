@@ -1,0 +1,59 @@
+"""The preferences page: the daily digest, its hour and the reminders, signed in, with CSRF, through the service."""
+
+import pytest
+
+from app.games.models import Player
+from tests.server.harness import ALICE, BOB, Table
+from tests.web.test_browser import sign_in, site  # noqa: F401 (the live server fixture)
+from tests.web_helpers import client_for, csrf_of
+
+
+def preferences_of(server, player_id):
+    with server.db.sessions() as session:
+        player = session.get(Player, player_id)
+        return player.digest_hour, player.reminders
+
+
+def test_the_page_changes_the_digest_and_the_reminders_as_the_mail_commands_do(server):
+    table = Table(server)
+    game_id = table.start()
+    alice = table.game(game_id).white_id
+    assert client_for(server).get("/preferences").status_code == 302  # signed in only
+    client = client_for(server, game_id, alice)
+    page = client.get("/preferences")
+    assert page.status_code == 200 and b"A mail for each move" in page.data
+    token = csrf_of(page.data)
+    assert client.post("/preferences", data={"digest": "daily", "hour": "9"}).status_code == 400  # no CSRF token
+    assert preferences_of(server, alice) == (None, None)
+    done = client.post("/preferences", data={"csrf_token": token, "digest": "daily", "hour": "9",
+                                             "reminders": "24h 2"}, follow_redirects=True)
+    assert b"one mail a day at 09:00 UTC" in done.data and b"24 hours and 2 hours before each deadline" in done.data
+    assert preferences_of(server, alice) == (9, [24, 2])
+    for wrong, said in (({"digest": "daily", "hour": "24"}, b"Choose an hour of the day"),
+                        ({"digest": "each", "reminders": "0"}, b"Reminders not changed")):
+        answer = client.post("/preferences", data={"csrf_token": token, **wrong}, follow_redirects=True)
+        assert said in answer.data
+    assert preferences_of(server, alice) == (9, [24, 2])
+    done = client.post("/preferences", data={"csrf_token": token, "digest": "each", "reminders": ""},
+                       follow_redirects=True)
+    assert b"The daily digest is off" in done.data and preferences_of(server, alice) == (None, None)
+    assert table.game(game_id).deadline is not None  # she had been told of her move: her clock ran on
+
+
+@pytest.mark.browser
+def test_a_player_turns_the_digest_on_in_the_browser(browser, site):  # noqa: F811
+    server, base = site
+    table = Table(server)
+    game_id = table.start()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    sign_in(page, base, table, BOB)
+    page.click("text=Preferences")
+    page.check("input[value=daily]")
+    page.select_option("select[name=hour]", "18")
+    page.fill("#reminders", "8")
+    page.click("button:has-text('Save')")
+    page.wait_for_selector("text=You are on the daily digest")
+    assert page.is_checked("input[value=daily]") and page.input_value("select[name=hour]") == "18"
+    assert preferences_of(server, table.game(game_id).black_id) == (18, [8])
+    assert preferences_of(server, table.game(game_id).white_id) == (None, None)
+    assert not table.mails(ALICE, "notice")  # only the player who asked is changed and told
