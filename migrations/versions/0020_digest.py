@@ -11,7 +11,7 @@
   ``digest_games``, the games and plies each one listed (each game's part of a reply is answered once);
   ``digest_notes``, what a player on the digest was not mailed at once and the event record does not keep.
 
-Revision ID: 0021
+Revision ID: 0020
 Revises: 0019
 Create Date: 2026-11-26 09:00:00.000000
 """
@@ -19,7 +19,7 @@ Create Date: 2026-11-26 09:00:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0021'
+revision = '0020'
 down_revision = '0019'
 branch_labels = None
 depends_on = None
