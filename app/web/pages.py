@@ -59,6 +59,13 @@ def viewed_game(db_session, game_id: int) -> tuple[Game, Player, str, str | None
     return *own_game(db_session, game_id), None
 
 
+def deadline_words(game: Game) -> str:
+    """By when the player must move; a game whose clock waits for the player's daily digest has none yet."""
+    if game.deadline is None:
+        return "your time starts with your next daily digest"
+    return "by " + game.deadline.strftime("%a %d %b %Y, %H:%M UTC")
+
+
 def turn_text(game: Game, side: str) -> tuple[str, bool]:
     """A few words on whose turn it is, and whether the player may order now."""
     if game.status == "invited":
@@ -134,8 +141,7 @@ def games() -> str | Response:
             listed[group].append({
                 "id": game.id, "title": get_variant(game.variant).title, "side": SIDE_TITLE[side],
                 "opponent": opponent.name, "turn": turn, "yours": yours,
-                "deadline": game.deadline.strftime("%a %d %b %Y, %H:%M UTC")
-                if game.deadline and yours and game.status == "active" else None,
+                "deadline": deadline_words(game) if yours and game.status == "active" else None,
             })
         return render_template("web/games.html", title="Your games", name=player.name, groups=listed)
 

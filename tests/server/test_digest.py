@@ -20,6 +20,7 @@ from tests.server.digest_helpers import (
     text_section,
 )
 from tests.server.harness import ALICE, Table, statements_seen
+from tests.web_helpers import client_for
 
 OPPONENTS = ("bob@players.test", "carol@players.test", "dave@players.test")
 VARIANTS = ("kriegspiel", "side-view", "quasi-alice-4d")
@@ -48,6 +49,8 @@ def test_a_player_on_the_digest_hears_of_their_games_once_a_day_and_their_clock_
             table.text(opponent)
     table.write(ALICE, "games")
     assert "your move; your time for it starts with your next digest" in table.text(ALICE, "games")
+    page = client_for(server, player_id=table.game(games[0]).black_id).get("/games").get_data(as_text=True)
+    assert page.count("your time starts with your next daily digest") == 3
     now = utcnow()
     assert send_digests(server, now) == 1
     assert len(digests_to(server, ALICE)) == 1
