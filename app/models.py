@@ -1,6 +1,7 @@
 """Every model, imported together so the metadata (and Alembic) sees the whole schema."""
 
 from app.db import Base
+from app.games.club_rows import Rating, RatingChange, Seek
 from app.games.confirmations import Confirmation
 from app.games.digest_rows import Digest, DigestGame, DigestNote
 from app.games.models import Event, Game, Player
@@ -9,4 +10,4 @@ from app.outbound.models import OutboundMessage
 from app.web.models import LoginToken, WebSession
 
 __all__ = ["Answer", "Base", "Confirmation", "Digest", "DigestGame", "DigestNote", "Event", "Game", "InboundMessage",
-           "LoginToken", "OutboundMessage", "Player", "WebSession"]
+           "LoginToken", "OutboundMessage", "Player", "Rating", "RatingChange", "Seek", "WebSession"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base, UTCDateTime, utcnow
@@ -38,6 +38,8 @@ class Player(Base):
     digest_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     # Hours before a deadline the player is reminded at (none: the default, ``app.games.clock.reminder_leads``)
     reminders: Mapped[list[Any] | None] = mapped_column()
+    # Whether anyone may see the player's page, /players/ID (``profile private`` by mail hides it)
+    profile_public: Mapped[bool] = mapped_column(default=True, server_default=true())
 
 
 class Game(Base):
@@ -77,6 +79,10 @@ class Game(Base):
     reason: Mapped[str | None] = mapped_column(String(40))
     public_white: Mapped[bool] = mapped_column(default=False)
     public_black: Mapped[bool] = mapped_column(default=False)
+    # Its end changes both players' ratings in its variant (a seek is rated by default; a challenge if asked)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The players know each other by name only (a game from a seek): no mail or page shows either address
+    names_only: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

@@ -45,6 +45,7 @@ class PlayerRecord:
     digest_hour: int | None = None  # the hour (UTC) of the player's daily digest; None: a mail per event
     digest_due_at: datetime | None = None
     reminders: list[int] | None = None  # hours before a deadline to be reminded at; None: the default
+    profile_public: bool = True  # whether anyone may see the player's page (``profile private`` hides it)
     loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -75,6 +76,8 @@ class GameRecord:
     reason: str | None
     public_white: bool
     public_black: bool
+    rated: bool  # its end changes both players' ratings (app/games/ratings.py)
+    names_only: bool  # the players know each other by name only (a game from a seek): no address is shown
     created_at: datetime
     white: PlayerRecord
     black: PlayerRecord
@@ -218,7 +221,7 @@ def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord
     now = utcnow()
     row = {"reminded": False, "reminded_lead": None, "last_seq": 0, "told_since_move": {}, "deadline": None,
            "next_clock_at": None, "result": None, "reason": None, "public_white": False, "public_black": False,
-           **values, "created_at": now, "updated_at": now}
+           "rated": False, "names_only": False, **values, "created_at": now, "updated_at": now}
     game_id = connection.execute(ADD_GAME, row).scalar_one()
     game = GameRecord(**{name: row[name] for name in GAME_COLUMNS if name != "id"}, id=game_id,
                       white=white, black=black)
@@ -241,7 +244,7 @@ def find_or_add_player(connection: Connection, email: str, name: str) -> PlayerR
     connection.execute(
         dialect.insert(PLAYERS).on_conflict_do_nothing(index_elements=["email"]),
         {"email": email, "name": name, "preferences": {}, "vacation_year": 0, "vacation_days_used": 0,
-         "bounces": 0, "created_at": utcnow()},
+         "bounces": 0, "profile_public": True, "created_at": utcnow()},
     )
     found = player_by_email(connection, email)
     assert found is not None
