@@ -8,15 +8,19 @@ each rated game's end writes one ``rating_changes`` row per player, the history 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Float, ForeignKey, Index, Integer, String, text
+from sqlalchemy import Connection, Float, ForeignKey, Index, Integer, String, and_, select, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
+from app.games.models import Player
 
 OPEN = "open"  # a seek's status: open, taken (a game started from it), cancelled, lapsed
+START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06  # a new player's (CONTRACT, Glicko-2)
+PROVISIONAL_DEVIATION = 110.0  # a rating less sure than this is shown with a "?"
 
 
 class Seek(Base):
@@ -71,3 +75,71 @@ class RatingChange(Base):
     rating: Mapped[float] = mapped_column(Float)
     deviation: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+PLAYERS, SEEKS, RATINGS, CHANGES = Player.__table__, Seek.__table__, Rating.__table__, RatingChange.__table__
+
+
+@dataclass(frozen=True)
+class RatingNow:
+    """A player's rating in one variant as it stands (a new player's when they have played no rated game)."""
+
+    rating: float = START_RATING
+    deviation: float = START_DEVIATION
+    volatility: float = START_VOLATILITY
+    games: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        return self.deviation > PROVISIONAL_DEVIATION
+
+    @property
+    def shown(self) -> str:
+        """"1500?" while provisional, "1623" once settled."""
+        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+
+
+def current_rating(connection: Connection, player_id: int, variant: str) -> RatingNow:
+    row = connection.execute(select(RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
+                             .where(RATINGS.c.player_id == player_id, RATINGS.c.variant == variant)).first()
+    return RatingNow(*row) if row else RatingNow()
+
+
+def ratings_of(connection: Connection, player_id: int) -> dict[str, RatingNow]:
+    """Every variant the player has a rating in."""
+    rows = connection.execute(select(RATINGS.c.variant, RATINGS.c.rating, RATINGS.c.deviation,
+                                     RATINGS.c.volatility, RATINGS.c.games)
+                              .where(RATINGS.c.player_id == player_id).order_by(RATINGS.c.variant))
+    return {row.variant: RatingNow(row.rating, row.deviation, row.volatility, row.games) for row in rows}
+
+
+def rating_history(connection: Connection, player_id: int, variant: str, limit: int = 200) -> list[Any]:
+    """The player's last ``limit`` rating changes in a variant, oldest first (game_id, before, rating,
+    deviation, created_at)."""
+    rows = connection.execute(select(CHANGES.c.game_id, CHANGES.c.before, CHANGES.c.rating, CHANGES.c.deviation,
+                                     CHANGES.c.created_at)
+                              .where(CHANGES.c.player_id == player_id, CHANGES.c.variant == variant)
+                              .order_by(CHANGES.c.id.desc()).limit(limit)).all()
+    return rows[::-1]
+
+
+def club_name(name: str, email: str, player_id: int) -> str:
+    """How the club shows a player to others: the name they chose, or "Player N" while they are still called
+    after their address (its local part is part of the address, which the club never shows)."""
+    local = email.split("@")[0].strip().lower()
+    return f"Player {player_id}" if not name.strip() or name.strip().lower() == local else name
+
+
+def open_seeks(connection: Connection, now: datetime, limit: int = 100) -> list[Any]:
+    """The open seeks not yet lapsed, oldest first, with the seeker's name and rating in the seek's variant
+    (id, variant, options, days, rated, rating_low, rating_high, created_at, lapses_at, player_id, name,
+    email, rating, deviation, volatility, games: the last four none for a player not yet rated). The email
+    is for ``club_name`` alone, never to be shown."""
+    rated = and_(RATINGS.c.player_id == SEEKS.c.player_id, RATINGS.c.variant == SEEKS.c.variant)
+    return connection.execute(
+        select(SEEKS.c.id, SEEKS.c.variant, SEEKS.c.options, SEEKS.c.days, SEEKS.c.rated, SEEKS.c.rating_low,
+               SEEKS.c.rating_high, SEEKS.c.created_at, SEEKS.c.lapses_at, SEEKS.c.player_id, PLAYERS.c.name,
+               PLAYERS.c.email, RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
+        .select_from(SEEKS.join(PLAYERS, PLAYERS.c.id == SEEKS.c.player_id).outerjoin(RATINGS, rated))
+        .where(SEEKS.c.status == OPEN, SEEKS.c.lapses_at > now)
+        .order_by(SEEKS.c.created_at, SEEKS.c.id).limit(limit)).all()
