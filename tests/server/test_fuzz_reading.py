@@ -78,13 +78,16 @@ def read_as_the_pipeline_does(raw: bytes) -> None:
                                                                    HealthCheck.large_base_example])
 @given(raw=messages())
 def test_any_message_is_read_within_its_time_and_memory_budget(raw):
-    tracemalloc.start()
+    """Timed and weighed in two runs: tracing allocations makes reading several times slower, so the time is
+    taken with no tracing, and the memory in a run of its own."""
     started = time.process_time()
+    read_as_the_pipeline_does(raw)
+    spent = time.process_time() - started
+    tracemalloc.start()
     try:
         read_as_the_pipeline_does(raw)
-    finally:
-        spent = time.process_time() - started
         _current, peak = tracemalloc.get_traced_memory()
+    finally:
         tracemalloc.stop()
     assert spent < TIME_LIMIT, f"{len(raw)} bytes read in {spent:.2f} s of processor time"
     assert peak < MEMORY_LIMIT, f"{len(raw)} bytes took {peak // 1024} KB"
