@@ -40,10 +40,11 @@ class Mails:
         """A word to ``side`` on what their reply did: inside the other mail this reply gives them, if any."""
         self.items.append((side, {"type": "note", "kind": "notice", "subject": subject, "paragraphs": paragraphs}))
 
-    def game_over(self, side: str) -> None:
-        """The game-over mail replaces the player's other pending mails, but not a passed-on message or a note."""
+    def game_over(self, side: str, rated: Any = None) -> None:
+        """The game-over mail replaces the player's other pending mails, but not a passed-on message or a note.
+        ``rated``: what the end did to the ratings of a rated game (``app.games.ratings.RatedEnd``), else None."""
         self.items = [(s, i) for s, i in self.items if s != side or i["type"] in FOLDED]
-        self.items.append((side, {"type": "game-over", "kind": "game-over"}))
+        self.items.append((side, {"type": "game-over", "kind": "game-over", "rated": rated}))
 
     def settled(self, already_told: Callable[[str, dict[str, Any]], bool]) -> list[tuple[str, dict[str, Any]]]:
         """The mails to write. A message passed on and a note go inside the player's other mail from this reply
