@@ -3,7 +3,8 @@ variant, and what a held challenge is, in the referee's own words.
 
 A challenge to the bare address comes from an address not yet proved to be its sender's: what is
 answered to it quotes nothing the sender wrote, and what its "please confirm" mail repeats is only
-checked values (``held_challenge``, ``describe_challenge``).
+checked values (``held_challenge``, ``describe_challenge``). A challenge's game is unrated unless it says
+``rated``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from app.rules.base import SIDES, OptionError
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 
 MAX_DAYS = 30
+RATED_WORDS = {"rated": True, "unrated": False}  # a challenge's game is unrated unless it says ``rated``
 OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
 
 
@@ -47,11 +49,14 @@ def describe_challenge(argument: str) -> str:
     values, the address, the variant and its options, as the invitation will give them."""
     words = challenge_words(argument)
     opponent, variant = words[0], words[1]
-    raw = dict(read_option(word) for word in words[2:])
+    rated = any(RATED_WORDS.get(word, False) for word in words[2:])
+    raw = dict(read_option(word) for word in words[2:] if word not in RATED_WORDS)
     color = raw.pop("color", "white")
     days, options = split_options(variant, raw)
     side = {"white": "you play White", "black": "you play Black"}.get(color, "White or Black drawn at random")
-    return f"invite {opponent} to a game of {VARIANTS[variant].title} ({terms(variant, days, options)}); {side}"
+    game = f"a rated game of {VARIANTS[variant].title}" if rated else f"a game of {VARIANTS[variant].title}"
+    rating = f"; its result changes both players' ratings in {VARIANTS[variant].title}" if rated else ""
+    return f"invite {opponent} to {game} ({terms(variant, days, options)}); {side}{rating}"
 
 
 def challenge_words(text: str) -> list[str]:
@@ -84,6 +89,7 @@ class ChallengePlan:
     variant: str
     options: dict[str, str]
     color: str
+    rated: bool = False  # its end changes both players' ratings (``rated``; ``unrated`` is the default)
 
 
 def terms(variant_name: str, days: int, options: dict[str, Any]) -> str:
@@ -150,18 +156,20 @@ def held_challenge(settings: Settings, challenger: str, text: str) -> str:
         raise ServiceError(told or f"an option is not one {title} takes, or its value is not allowed; its "
                            f"options are on {page}") from None
     options_written = [f"{key}={written(value)}" for key, value in sorted(options.items())]
-    return " ".join([plan.opponent, plan.variant, f"days={days}", f"color={plan.color}", *options_written])
+    return " ".join([plan.opponent, plan.variant, f"days={days}", f"color={plan.color}", *options_written,
+                     *(["rated"] if plan.rated else [])])
 
 
 def read_challenge(settings: Settings, challenger: str, text: str) -> ChallengePlan:
-    """``challenge bob@example.org <variant> days=3 color=black <its options>``, read but not carried out:
-    the opponent a plain address (not the challenger's, not ours), the variant known, the colour one of ours.
+    """``challenge bob@example.org <variant> days=3 color=black <its options> [rated]``, read but not carried
+    out: the opponent a plain address (not the challenger's, not ours), the variant known, the colour one of ours,
+    the game rated only if it says so.
 
     Its errors go to an address not yet proved to be the challenger's, so they quote nothing the challenger
     wrote; the options are checked by ``held_challenge`` and again when the game is created.
     """
     words = challenge_words(text)
-    usage = "write: challenge <email address> [variant] [options such as days=3 color=black]"
+    usage = "write: challenge <email address> [variant] [options such as days=3 color=black] [rated]"
     if not words:
         raise ServiceError(usage)
     try:
@@ -177,8 +185,11 @@ def read_challenge(settings: Settings, challenger: str, text: str) -> ChallengeP
     variant = DEFAULT_VARIANT
     options: dict[str, str] = {}
     color = "white"
+    rated = False
     for word in words[1:]:
-        if "=" in word:
+        if word.lower() in RATED_WORDS:
+            rated = RATED_WORDS[word.lower()]
+        elif "=" in word:
             key, value = read_option(word)
             if key in ("color", "colour", "as"):
                 color = value.lower()
@@ -190,4 +201,4 @@ def read_challenge(settings: Settings, challenger: str, text: str) -> ChallengeP
         raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
     if color not in (*SIDES, "random"):
         raise ServiceError("color must be white, black or random")
-    return ChallengePlan(opponent, variant, options, color)
+    return ChallengePlan(opponent, variant, options, color, rated)

@@ -28,8 +28,9 @@ class Invitations(Job):
 
     def create_game(
         self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
-        challenger: PlayerRecord | None,
+        challenger: PlayerRecord | None, rated: bool = False,
     ) -> GameRecord:
+        """A new game, its invitations sent; ``rated``: its end changes both players' ratings in the variant."""
         if white.id == black.id:
             raise ServiceError("a game needs two different players")
         days, options = split_options(variant, raw_options)
@@ -47,6 +48,7 @@ class Invitations(Job):
             "black_accepted": challenger is not None and challenger.id == black.id,
             "ply": 0,
             "commitments": {},
+            "rated": rated,
         }, state, white, black)
         for side in SIDES:
             if not getattr(game, f"{side}_accepted"):
@@ -55,7 +57,8 @@ class Invitations(Job):
             mailer.message(
                 game, game.side_of(challenger), "challenge-sent",
                 f"Game {game.id}: your challenge was sent",
-                [f"Your challenge to {game.player(other(game.side_of(challenger))).email} for a game of "
+                [f"Your challenge to {game.player(other(game.side_of(challenger))).email} for a "
+                 f"{'rated ' if rated else ''}game of "
                  f"{get_variant(variant).title} ({mailer.options_text(game)}) was sent. You play "
                  f"{SIDE_TITLE[game.side_of(challenger)]}. You will hear when it is accepted or declined."],
             )
@@ -83,7 +86,7 @@ class Invitations(Job):
         opponent = self.service.player(plan.opponent)
         color = random.SystemRandom().choice(SIDES) if plan.color == "random" else plan.color
         white, black = (challenger, opponent) if color == "white" else (opponent, challenger)
-        return self.create_game(plan.variant, white, black, dict(plan.options), challenger)
+        return self.create_game(plan.variant, white, black, dict(plan.options), challenger, plan.rated)
 
     # ------------------------------------------------------------------ the answer
 

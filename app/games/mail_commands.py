@@ -24,6 +24,7 @@ from app.games.digest_commands import DIGEST_COMMANDS
 from app.games.errors import ServiceError
 from app.games.links import rules_link
 from app.games.mails import one_full_stop
+from app.games.rating_commands import RATING
 from app.games.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand
@@ -205,12 +206,14 @@ MAIL_COMMANDS = (
                 in_game=game_rules, in_lobby=lobby_rules),
     MailCommand("vacation", "<days>", "pause your clock in every game for that many days (a yearly allowance)",
                 in_game=game_vacation, held=VACATION),
-    MailCommand("challenge", "<address> [variant] [days=3] [color=white|black|random] [options]",
-                "invite someone to a game", held=Held(check_challenge, describe_challenge, carry_out_challenge)),
+    MailCommand("challenge", "<address> [variant] [days=3] [color=white|black|random] [options] [rated]",
+                "invite someone to a game (rated: its end changes both players' ratings)",
+                held=Held(check_challenge, describe_challenge, carry_out_challenge)),
     MailCommand("games", "", "the list of your games", in_lobby=games),
     MailCommand("name", "<name>", "the name your opponents see", held=Held(
         check_name, lambda name: f"set your display name to: {display_name(name, name)}", carry_out_name)),
     *DIGEST_COMMANDS,
+    RATING,
 )
 GAME_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_game)
 LOBBY_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_lobby or command.held)

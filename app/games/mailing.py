@@ -20,12 +20,14 @@ from app.config import Settings
 from app.games import records
 from app.games.challenges import terms
 from app.games.clock import describe_deadline
+from app.games.club_rows import PROVISIONAL_DEVIATION, RatingNow
 from app.games.commands import order_forms
 from app.games.commitment import committed_text
 from app.games.links import history_link, rules_link
 from app.games.mail_commands import game_commands
 from app.games.mails import Mails, one_full_stop
 from app.games.models import Player
+from app.games.ratings import RatedEnd
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Attachment, Mail, enqueue
@@ -40,6 +42,11 @@ from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner
 
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
+
+
+def change_words(before: RatingNow, after: RatingNow) -> str:
+    """"1500? -> 1662? (+162)": the change as the ratings are shown, rounded."""
+    return f"{before.shown} -> {after.shown} ({round(after.rating) - round(before.rating):+d})"
 
 
 def subject_line(head: str, tail: str, title: str = "") -> str:
@@ -135,7 +142,7 @@ class Mailer:
                 self.send_request(game, side, item["notice"], item["subject"], item["kind"],
                                   item.get("commitments", False))
             elif item["type"] == "game-over":
-                self.send_game_over(game, side, item.get("notes", []))
+                self.send_game_over(game, side, item.get("notes", []), item.get("rated"))
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
                 self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
@@ -262,20 +269,40 @@ class Mailer:
             f"{who} to a game of {self.title(game)}, played by email.",
             f"You would play {SIDE_TITLE[side]}.",
             f"The game: {self.options_text(game)}.",
+            *([f"The game is rated: its result changes both players' ratings in {self.title(game)} (a game that "
+               "ends before each side has made two moves changes none)."] if game.rated else []),
             "To play, reply: accept",
             "To refuse, reply: decline",
             "The rules in brief: " + self.presenter(game).summary(),
         ])
+
+    def rating_lines(self, game: GameRecord, side: str, rated: RatedEnd | None) -> list[str]:
+        """What a rated game's end did to the player's rating in its variant, and to their opponent's (nothing for
+        an unrated game)."""
+        if rated is None:
+            return []
+        if not rated.counted:
+            return ["This game was rated, but it ended before each side had made two moves, so it changes no "
+                    "rating."]
+        title, opponent = self.title(game), other(side)
+        lines = [f"Your rating in {title}: {change_words(rated.before[side], rated.after[side])}",
+                 f"{self.name(game, opponent)}'s rating in {title}: "
+                 f"{change_words(rated.before[opponent], rated.after[opponent])}"]
+        if any(rating.provisional for rating in (*rated.before.values(), *rated.after.values())):
+            lines.append(f"A ? marks a provisional rating: still unsure (its deviation is over "
+                         f"{PROVISIONAL_DEVIATION:.0f}), it moves a long way with each game.")
+        return lines
 
     def send_setup_request(self, game: GameRecord, side: str) -> None:
         paragraphs = self.presenter(game).setup_request(side, self.names(game, side), game.options)
         subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game))
         self.message(game, side, "setup-request", subject, paragraphs)
 
-    def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None) -> None:
-        """The players and the result, the last move, the final position, the setups with their keys and the
-        game in moves; the record of the game goes with it as a file, every event on the reveal page. ``notes``:
-        what else the reply that ended the game gave this player (a message passed on)."""
+    def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None,
+                       rated: RatedEnd | None = None) -> None:
+        """The players and the result, the ratings of a rated game, the last move, the final position, the setups
+        with their keys and the game in moves; the record of the game goes with it as a file, every event on the
+        reveal page. ``notes``: what else the reply that ended the game gave this player (a message passed on)."""
         variant = get_variant(game.variant)
         state = self.state_of(game)
         presenter = self.presenter(game)
@@ -311,6 +338,7 @@ class Mailer:
             "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
                        "(Black).",
             "outcome": presenter.outcome_for(side, game.result, game.reason, names),
+            "ratings": self.rating_lines(game, side, rated),
             "notes": notes or [],
             "last": presenter.final_lines(last, names),
             "history_url": self.history_url(game, side),

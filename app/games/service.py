@@ -3,9 +3,9 @@
 Each call runs inside the caller's transaction. The unit of work (``work``) locks each game row
 once, decodes its state once and writes every change once (``flush``); the lobby answers mail to
 the bare address; invitations create games and take their answers; the turn plays orders and
-hands the turn over; the clocks keep deadlines, reminders and vacations; replies read a player's
-reply and send each command to its job. Mail and web both come in through here, and every entry
-point ends with ``flush``.
+hands the turn over; the ratings change at a rated game's end; the clocks keep deadlines, reminders
+and vacations; replies read a player's reply and send each command to its job. Mail and web both
+come in through here, and every entry point ends with ``flush``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from app.games.lobby import Lobby
 from app.games.mail_commands import GAME_WORDS, LOBBY_WORDS
 from app.games.mailing import Mailer
 from app.games.mails import Mails
+from app.games.ratings import Ratings
 from app.games.records import GameRecord, PlayerRecord
 from app.games.replies import Replies
 from app.games.turn import Turn
@@ -57,6 +58,7 @@ class GameService:
         self.replies = Replies(self)
         self.digests = Digests(self)
         self.digest_replies = DigestReplies(self)
+        self.ratings = Ratings(self)
 
     def flush(self) -> None:
         """Write every change made to the records handed out (cheap when there is none)."""
@@ -80,8 +82,8 @@ class GameService:
         return self.work.lock_quoting(game_id, message_ids)
 
     def create_game(self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
-                    challenger: PlayerRecord | None) -> GameRecord:
-        return self.invitations.create_game(variant, white, black, raw_options, challenger)
+                    challenger: PlayerRecord | None, rated: bool = False) -> GameRecord:
+        return self.invitations.create_game(variant, white, black, raw_options, challenger, rated)
 
     def challenge(self, challenger: PlayerRecord, words: list[str]) -> GameRecord:
         return self.invitations.challenge(challenger, " ".join(words))

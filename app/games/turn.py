@@ -179,11 +179,14 @@ class Turn(Job):
     # ------------------------------------------------------------------ the end, and replies that come late
 
     def finish(self, game: GameRecord, result: str, reason: str | None, mails: Mails) -> None:
+        """The one place a game ends (a move, a resignation, a draw agreed or automatic, a loss on time): a rated
+        game's players are rated now, before their game-over mails are written, which tell them their ratings."""
         game.status = "over"
         game.result, game.reason = result, reason
         game.deadline = None
+        rated = self.service.ratings.game_ended(game)
         for side in SIDES:
-            mails.game_over(side)
+            mails.game_over(side, rated)
 
     def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing

@@ -1,0 +1,102 @@
+"""The club's ratings: each rated game's end is one Glicko-2 rating period for its two players.
+
+Called from one place, ``Turn.finish``, which every end of a game goes through (a move that ends it, a
+resignation, a draw agreed or automatic, a loss on time), before the game-over mails are written, so
+that they can tell each player their new rating. A game that ended before each side had made two moves
+changes no rating. Several workers may end two games of one player at once: both players' rating rows
+are locked in player-id order (a missing row inserted first, the conflict of a concurrent insert
+ignored), so the second game is rated from the rating the first left, and neither waits on the other
+for ever.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from app.games.club_rows import CHANGES, RATINGS, START_DEVIATION, START_RATING, START_VOLATILITY, RatingNow
+from app.games.glicko2 import Glicko, rate_game
+from app.games.job import Job
+from app.games.models import Event
+from app.games.records import GameRecord
+from app.rules.base import SIDES
+
+SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's score in each result that is rated
+MOVES_TO_COUNT = 2  # each side's completed moves before a game's end changes a rating (the club's rule)
+EVENTS = Event.__table__
+
+
+@dataclass(frozen=True)
+class RatedEnd:
+    """What a rated game's end did to its players' ratings in its variant, by side: empty when it ended before
+    each side had moved twice (it counted for nothing)."""
+
+    before: dict[str, RatingNow] = field(default_factory=dict)
+    after: dict[str, RatingNow] = field(default_factory=dict)
+
+    @property
+    def counted(self) -> bool:
+        return bool(self.after)
+
+
+def lock_rating(connection: Connection, player_id: int, variant: str, now: datetime) -> RatingNow:
+    """The player's rating in the variant, its row locked for the rest of the transaction; a player with none
+    gets the start values (inserted, or left as a concurrent transaction inserted them)."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(dialect.insert(RATINGS).on_conflict_do_nothing(index_elements=["player_id", "variant"]), {
+        "player_id": player_id, "variant": variant, "rating": START_RATING, "deviation": START_DEVIATION,
+        "volatility": START_VOLATILITY, "games": 0, "updated_at": now})
+    row = connection.execute(select(RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
+                             .where(RATINGS.c.player_id == player_id, RATINGS.c.variant == variant)
+                             .with_for_update()).one()
+    return RatingNow(*row)
+
+
+class Ratings(Job):
+    """Ratings changed at the end of rated games."""
+
+    def game_ended(self, game: GameRecord) -> RatedEnd | None:
+        """Rate a game that has just ended (its result set): None for an unrated game, an empty ``RatedEnd`` for
+        a rated one that ended too soon (or without a winner or a draw), else both players' ratings before and
+        after."""
+        if not game.rated:
+            return None
+        score = SCORES.get(game.result or "")
+        if score is None or min(self.moves_made(game).values()) < MOVES_TO_COUNT:
+            return RatedEnd()
+        connection, now = self.work.connection, self.work.now
+        ids = {side: game.player(side).id for side in SIDES}
+        locked = {player_id: lock_rating(connection, player_id, game.variant, now)
+                  for player_id in sorted(ids.values())}  # in player-id order: no two games wait on each other
+        before = {side: locked[ids[side]] for side in SIDES}
+        white, black = rate_game(glicko(before["white"]), glicko(before["black"]), score)
+        after = {side: RatingNow(new.rating, new.deviation, new.volatility, before[side].games + 1)
+                 for side, new in (("white", white), ("black", black))}
+        for side in SIDES:
+            new = after[side]
+            connection.execute(update(RATINGS).where(RATINGS.c.player_id == ids[side],
+                                                     RATINGS.c.variant == game.variant)
+                               .values(rating=new.rating, deviation=new.deviation, volatility=new.volatility,
+                                       games=new.games, updated_at=now))
+            connection.execute(insert(CHANGES).values(
+                player_id=ids[side], variant=game.variant, game_id=game.id, before=before[side].rating,
+                rating=new.rating, deviation=new.deviation, created_at=now))
+        return RatedEnd(before, after)
+
+    def moves_made(self, game: GameRecord) -> dict[str, int]:
+        """Each side's completed moves in the game, from its event record (the variant says which results
+        complete a turn)."""
+        variant = self.work.variant(game)
+        made = dict.fromkeys(SIDES, 0)
+        rows = self.work.connection.execute(select(EVENTS.c.by, EVENTS.c.result).where(EVENTS.c.game_id == game.id))
+        for by, result in rows:
+            if by in made and variant.completes_turn(result):
+                made[by] += 1
+        return made
+
+
+def glicko(rating: RatingNow) -> Glicko:
+    return Glicko(rating.rating, rating.deviation, rating.volatility)
