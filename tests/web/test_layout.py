@@ -141,4 +141,4 @@ def test_LG_10_every_column_of_a_notebook_in_the_mail_has_one_width(browser, tmp
             "cells => cells.map(c => [c.getBoundingClientRect().width, c.getBoundingClientRect().height])")
         assert len(sizes) == 64
         widths, heights = {round(width) for width, _h in sizes}, {round(height) for _w, height in sizes}
-        assert len(widths) == 1 and widths == heights, (widths, heights)  # one width, square (the fonts set the size)
+        assert len(widths) == 1 and len(heights) == 1, (widths, heights)  # the installed fonts decide the size
