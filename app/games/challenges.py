@@ -25,6 +25,7 @@ from app.rules.base import SIDES, OptionError
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 
 MAX_DAYS = 30
+OUR_WORDS = frozenset({"days", "color", "colour", "rated", "unrated", "rating"})  # the game terms every game takes
 RATED_WORDS = {"rated": True, "unrated": False}  # a challenge's game is unrated unless it says ``rated``
 OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
 
@@ -107,7 +108,7 @@ def written(value: Any) -> str:
 @cache
 def referee_words(variant_name: str) -> frozenset[str]:
     """Every word of the variant's rules page: what an answer may say without repeating a sender's own words."""
-    return frozenset(re.findall(r"[a-z]+", rules_text(variant_name).lower()))
+    return frozenset(re.findall(r"[a-z]+", rules_text(variant_name).lower())) | OUR_WORDS
 
 
 def senders_words(text: str, variant_name: str) -> set[str]:

@@ -1,7 +1,7 @@
 """Commands outside any game that change something, held until the sender confirms them by a reply.
 
-A mail to the bare address proves nothing about its From. ``challenge``, ``name`` and
-``vacation`` are therefore kept here and the sender is asked to reply to a mail whose
+A mail to the bare address proves nothing about its From. Its commands that change something
+(``Held``) are therefore kept here and the sender is asked to reply to a mail whose
 reply address carries a random key; only the owner of the address receives it. The
 reply, from that same address, within ``LIFETIME``, carries the commands out, once.
 """
@@ -20,7 +20,6 @@ from app.db import Base, UTCDateTime, utcnow
 
 LIFETIME = timedelta(days=3)
 KEY_PATTERN = re.compile(r"(?<![a-z0-9])confirm\.([a-z2-7]{26})(?![a-z2-7])", re.IGNORECASE)
-NEEDS_PROOF = frozenset({"challenge", "name", "vacation"})  # change something that is not the sender's to undo
 
 
 class Confirmation(Base):

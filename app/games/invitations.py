@@ -28,9 +28,11 @@ class Invitations(Job):
 
     def create_game(
         self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
-        challenger: PlayerRecord | None, rated: bool = False,
+        challenger: PlayerRecord | None, rated: bool = False, names_only: bool = False,
     ) -> GameRecord:
-        """A new game, its invitations sent; ``rated``: its end changes both players' ratings in the variant."""
+        """A new game, its invitations sent; ``rated``: its end changes both players' ratings in the variant;
+        ``names_only``: a game from a seek, agreed by both (no invitation), whose players know each other by
+        name only; the caller starts it."""
         if white.id == black.id:
             raise ServiceError("a game needs two different players")
         days, options = split_options(variant, raw_options)
@@ -44,11 +46,12 @@ class Invitations(Job):
             "white_id": white.id,
             "black_id": black.id,
             "challenger_id": challenger.id if challenger else None,
-            "white_accepted": challenger is not None and challenger.id == white.id,
-            "black_accepted": challenger is not None and challenger.id == black.id,
+            "white_accepted": names_only or (challenger is not None and challenger.id == white.id),
+            "black_accepted": names_only or (challenger is not None and challenger.id == black.id),
             "ply": 0,
             "commitments": {},
             "rated": rated,
+            "names_only": names_only,
         }, state, white, black)
         for side in SIDES:
             if not getattr(game, f"{side}_accepted"):

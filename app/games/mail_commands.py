@@ -25,6 +25,7 @@ from app.games.errors import ServiceError
 from app.games.links import rules_link
 from app.games.mails import one_full_stop
 from app.games.rating_commands import RATING
+from app.games.seek_commands import SEEK_COMMANDS
 from app.games.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand
@@ -214,6 +215,7 @@ MAIL_COMMANDS = (
         check_name, lambda name: f"set your display name to: {display_name(name, name)}", carry_out_name)),
     *DIGEST_COMMANDS,
     RATING,
+    *SEEK_COMMANDS,
 )
 GAME_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_game)
 LOBBY_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_lobby or command.held)

@@ -31,6 +31,7 @@ from app.games.mails import Mails
 from app.games.ratings import Ratings
 from app.games.records import GameRecord, PlayerRecord
 from app.games.replies import Replies
+from app.games.seeks import Seeks
 from app.games.turn import Turn
 from app.games.work import UnitOfWork, display_name
 from app.tokens import ReplyToken, TokenSigner
@@ -59,6 +60,7 @@ class GameService:
         self.digests = Digests(self)
         self.digest_replies = DigestReplies(self)
         self.ratings = Ratings(self)
+        self.seeks = Seeks(self)
 
     def flush(self) -> None:
         """Write every change made to the records handed out (cheap when there is none)."""

@@ -29,8 +29,9 @@ class Turn(Job):
 
     # ------------------------------------------------------------------ the start
 
-    def start(self, game: GameRecord) -> None:
-        """Both have accepted: each is asked for a setup, where the game has one, or play begins."""
+    def start(self, game: GameRecord, why: str = "Both have accepted") -> None:
+        """Both have agreed (``why`` says how): each is asked for a setup, where the game has one, or play
+        begins."""
         variant, state = self.work.variant(game), self.work.state(game)
         if any(variant.needs_setup(state, side) for side in SIDES):
             game.status = "setup"
@@ -42,7 +43,7 @@ class Turn(Job):
         assert orderer is not None
         self.hand_over(game, orderer)
         mails = Mails()
-        self.announce_start(game, "Both have accepted", mails)
+        self.announce_start(game, why, mails)
         self.send(game, mails)
 
     def hand_over(self, game: GameRecord, side: Side, told_now: bool = False) -> None:

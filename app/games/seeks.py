@@ -1,0 +1,222 @@
+"""Open seeks: a game offered to anyone, taken by the first player who joins it.
+
+A seek is written ``VARIANT [K=V ...] [rated|unrated] [rating LOW-HIGH]``, its options read and checked
+as a challenge's are. Joining starts the game at once (both have agreed), between players who know each
+other by name only: the game is ``names_only``, and a player still called after their address is given
+a club name first (``club_name``), so that nothing the opponent sees holds any part of an address. The
+seek is taken by one conditional update, so two players joining at once make one game.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+
+from app.games.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
+from app.games.club_rows import OPEN, PLAYERS, SEEKS, RatingNow, club_name, current_rating, open_seeks
+from app.games.errors import ServiceError
+from app.games.job import Job
+from app.games.records import GameRecord, PlayerRecord
+from app.games.work import display_name
+from app.rules.base import SIDES
+from app.rules.registry import VARIANTS
+
+MOST_OPEN = 5  # open seeks a player may have at once
+LIFETIME = timedelta(days=14)  # a seek nobody joined lapses
+LISTED = 50  # seeks listed by ``seeks`` (the rest on the web)
+RANGE = re.compile(r"(\d{1,4})\s*-\s*(\d{1,4})")
+USAGE = "write: seek <variant> [days=3] [options] [rated|unrated] [rating LOW-HIGH]"
+
+
+@dataclass(frozen=True)
+class SeekPlan:
+    """A seek as read and checked, before it is posted."""
+
+    variant: str
+    days: int
+    options: dict[str, Any]
+    rated: bool
+    low: int | None
+    high: int | None
+
+    def written(self) -> str:
+        """The seek in the referee's own form, as a held command keeps it."""
+        options = [f"{key}={written(value)}" for key, value in sorted(self.options.items())]
+        rating = [f"rating {self.low}-{self.high}"] if self.low is not None else []
+        return " ".join([self.variant, f"days={self.days}", *options, "rated" if self.rated else "unrated", *rating])
+
+    def described(self) -> str:
+        """The seek in words: "a rated game of Side View Chess (3 days a move), for players rated 1400-1800"."""
+        rated = "rated" if self.rated else "unrated"
+        who = f", for players rated {self.low}-{self.high}" if self.low is not None else ""
+        return f"a {rated} game of {VARIANTS[self.variant].title} ({terms(self.variant, self.days, self.options)}){who}"
+
+
+def read_seek(text: str) -> SeekPlan:
+    """``VARIANT [K=V ...] [rated|unrated] [rating LOW-HIGH]``, checked whole. Its errors go to an address not
+    yet proved to be the sender's: they repeat no word of theirs but the referee's own."""
+    words = challenge_words(text)
+    if not words:
+        raise ServiceError(f"{USAGE}; the games: {', '.join(sorted(VARIANTS))}")
+    variant = words[0].lower()
+    if variant not in VARIANTS:
+        raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
+    rated, low, high = True, None, None
+    raw: dict[str, str] = {}
+    rest = words[1:]
+    while rest:
+        word, rest = rest[0], rest[1:]
+        if word.lower() in ("rated", "unrated"):
+            rated = word.lower() == "rated"
+        elif word.lower() == "rating":
+            taken = rating_words(rest)
+            low, high = read_range(" ".join(taken))
+            rest = rest[len(taken):]
+        elif "=" in word:
+            key, value = read_option(word)
+            raw[key] = value
+        else:
+            raise ServiceError(f"a word of the seek is not an option; {USAGE}")
+    try:
+        days, options = split_options(variant, raw)
+    except ServiceError as error:
+        told = unrepeated(str(error), raw, variant)
+        raise ServiceError(told or f"an option is not one {VARIANTS[variant].title} takes, or its value is not "
+                           "allowed") from None
+    if low is not None and not rated:
+        raise ServiceError("a rating range is for rated seeks only")
+    return SeekPlan(variant, days, options, rated, low, high)
+
+
+def rating_words(words: list[str]) -> list[str]:
+    """The words after ``rating`` that make its range: ``1400-1800`` or ``1400 - 1800``."""
+    return words[:3] if len(words) >= 3 and words[1] == "-" else words[:1]
+
+
+def read_range(text: str) -> tuple[int, int]:
+    match = RANGE.fullmatch(text.strip())
+    if not match:
+        raise ServiceError("write the rating range as two whole numbers, low first: rating 1400-1800")
+    low, high = int(match.group(1)), int(match.group(2))
+    if low > high:
+        raise ServiceError("the rating range's low end comes first and is not above the high end: rating 1400-1800")
+    return low, high
+
+
+def read_number(text: str) -> int:
+    number = text.strip().lstrip("#")
+    if not number.isdigit() or len(number) > 9:
+        raise ServiceError("write the seek's number, as 'seeks' lists it: join 12")
+    return int(number)
+
+
+class Seeks(Job):
+    """Seeks posted, listed, joined and withdrawn."""
+
+    def open_count(self, player: PlayerRecord) -> int:
+        return self.work.connection.execute(select(func.count()).select_from(SEEKS).where(
+            SEEKS.c.player_id == player.id, SEEKS.c.status == OPEN, SEEKS.c.lapses_at > self.work.now)).scalar_one()
+
+    def check_post(self, player: PlayerRecord, text: str) -> SeekPlan:
+        """A seek read and checked, and within the player's open seeks."""
+        plan = read_seek(text)
+        if self.open_count(player) >= MOST_OPEN:
+            raise ServiceError(f"you have {MOST_OPEN} open seeks, the most at once; cancel one first "
+                               "('cancel seek N')")
+        return plan
+
+    def post(self, player: PlayerRecord, text: str) -> int:
+        """Post the seek; returns its number."""
+        plan = self.check_post(player, text)
+        self.enter_club(player)
+        now = self.work.now
+        return self.work.connection.execute(insert(SEEKS).returning(SEEKS.c.id), {
+            "player_id": player.id, "variant": plan.variant, "options": plan.options, "days": plan.days,
+            "rated": plan.rated, "rating_low": plan.low, "rating_high": plan.high, "status": OPEN,
+            "created_at": now, "lapses_at": now + LIFETIME}).scalar_one()
+
+    def enter_club(self, player: PlayerRecord) -> None:
+        """A player still called after their address is given their club name: the club shows no address."""
+        if player.name == display_name("", player.email):
+            player.name = club_name(player.name, player.email, player.id)
+            self.service.flush()
+
+    def listing(self, limit: int = LISTED) -> list[str]:
+        """The open seeks, a line each: number, game and terms, rated or not, the seeker's name and rating."""
+        lines = []
+        for row in open_seeks(self.work.connection, self.work.now, limit + 1)[:limit]:
+            lines.append(seek_line(row))
+        if not lines:
+            return ["There are no open seeks. Post one: seek <variant>, e.g. 'seek side-view'."]
+        return lines
+
+    def check_join(self, player: PlayerRecord, number: int) -> Any:
+        """The seek ``number``, if this player may join it now (raises ServiceError saying why not)."""
+        row = self.work.connection.execute(select(SEEKS).where(SEEKS.c.id == number)).first()
+        if row is None:
+            raise ServiceError(f"there is no seek {number}; 'seeks' lists the open ones")
+        if row.player_id == player.id:
+            raise ServiceError(f"seek {number} is your own; to withdraw it: cancel seek {number}")
+        if row.status != OPEN:
+            raise ServiceError(f"seek {number} was {'taken' if row.status == 'taken' else row.status}: "
+                               "'seeks' lists the open ones")
+        if row.lapses_at <= self.work.now:
+            raise ServiceError(f"seek {number} has lapsed: 'seeks' lists the open ones")
+        if row.rating_low is not None:
+            mine = current_rating(self.work.connection, player.id, row.variant)
+            if not row.rating_low <= round(mine.rating) <= row.rating_high:
+                raise ServiceError(f"seek {number} is for players rated {row.rating_low}-{row.rating_high} in "
+                                   f"{VARIANTS[row.variant].title}; your rating there is {mine.shown}")
+        return row
+
+    def join(self, player: PlayerRecord, number: int) -> GameRecord:
+        """Take the seek and start its game at once; a seek taken meanwhile by another is refused."""
+        row = self.check_join(player, number)
+        taken = self.work.connection.execute(update(SEEKS).where(
+            SEEKS.c.id == number, SEEKS.c.status == OPEN, SEEKS.c.lapses_at > self.work.now).values(
+            status="taken")).rowcount
+        if taken != 1:
+            raise ServiceError(f"seek {number} was taken: 'seeks' lists the open ones")
+        seeker = self.work.player(self.work.connection.execute(
+            select(PLAYERS.c.email).where(PLAYERS.c.id == row.player_id)).scalar_one())
+        self.enter_club(player)
+        self.enter_club(seeker)
+        white, black = (seeker, player) if random.SystemRandom().choice(SIDES) == "white" else (player, seeker)
+        raw = {key: written(value) for key, value in row.options.items()}
+        game = self.service.invitations.create_game(row.variant, white, black, {**raw, "days": str(row.days)},
+                                                   None, rated=row.rated, names_only=True)
+        self.work.connection.execute(update(SEEKS).where(SEEKS.c.id == number).values(game_id=game.id))
+        self.service.turn.start(game, f"{player.name} joined seek {number} of {seeker.name}")
+        self.service.flush()
+        return game
+
+    def cancel(self, player: PlayerRecord, number: int) -> None:
+        """Withdraw one's own open seek."""
+        row = self.work.connection.execute(select(SEEKS.c.player_id, SEEKS.c.status).where(
+            SEEKS.c.id == number)).first()
+        if row is None or row.player_id != player.id:
+            raise ServiceError(f"you have no seek {number}; 'seeks' lists the open ones")
+        done = self.work.connection.execute(update(SEEKS).where(SEEKS.c.id == number, SEEKS.c.status == OPEN)
+                                            .values(status="cancelled")).rowcount
+        if done != 1:
+            raise ServiceError(f"seek {number} is no longer open")
+
+
+def seek_line(row: Any) -> str:
+    """One open seek in words, with the seeker's club name and rating (never an address)."""
+    rating = current_rating_shown(row)
+    rated = "rated" if row.rated else "unrated"
+    who = f", for players rated {row.rating_low}-{row.rating_high}" if row.rating_low is not None else ""
+    return (f"Seek {row.id}: {VARIANTS[row.variant].title}, {terms(row.variant, row.days, row.options)}, {rated}"
+            f"{who}; {club_name(row.name, row.email, row.player_id)} ({rating}).")
+
+
+def current_rating_shown(row: Any) -> str:
+    """The seeker's rating in the seek's variant, as ``open_seeks`` read it with the seek."""
+    return (RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None
+            else RatingNow()).shown
