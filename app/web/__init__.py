@@ -10,9 +10,11 @@ def register(app: Flask) -> None:
     from app.web.auth import blueprint as auth
     from app.web.pages import blueprint as pages
     from app.web.preferences import blueprint as preferences
+    from app.web.seeks import blueprint as seeks
 
     app.register_blueprint(auth)
     signin.register(app)
     app.register_blueprint(pages)
     app.register_blueprint(preferences)
+    app.register_blueprint(seeks)
     headers.register(app)

@@ -1,0 +1,108 @@
+"""The open seeks on the web: listed for anyone; posted, joined and withdrawn by a signed-in player.
+
+Every change goes through the game service (``Seeks``), exactly as ``seek``, ``join N`` and ``cancel seek N``
+by mail do: a signed-in player has proved their address, so nothing waits for a confirmation here.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from app.db import utcnow
+from app.games.challenges import terms
+from app.games.club_rows import RatingNow, club_name, open_seeks
+from app.games.errors import ServiceError
+from app.games.models import Player
+from app.games.service import GameService
+from app.rules.registry import DEFAULT_VARIANT, VARIANTS
+from app.web.auth import signed_in_player_id
+
+blueprint = Blueprint("seeks", __name__)
+LISTED = 100  # seeks on the page (five at most a player, lapsing in two weeks)
+
+
+def server():
+    return current_app.extensions["mirrorpost"]
+
+
+def listed_seeks(connection, limit: int = LISTED) -> list[dict]:
+    """The open seeks as the pages show them: nothing of any address."""
+    return [{"id": row.id, "variant": row.variant, "title": VARIANTS[row.variant].title,
+             "terms": terms(row.variant, row.days, row.options), "rated": row.rated,
+             "range": f"{row.rating_low}-{row.rating_high}" if row.rating_low is not None else "",
+             "player_id": row.player_id, "name": club_name(row.name, row.email, row.player_id),
+             "rating": (RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None
+                        else RatingNow()).shown,
+             "lapses": row.lapses_at.strftime("%d %b %Y")}
+            for row in open_seeks(connection, utcnow(), limit)]
+
+
+@blueprint.get("/seeks")
+def index() -> str:
+    with server().db.sessions() as db_session:
+        seeks = listed_seeks(db_session.connection())
+    return render_template("web/seeks.html", title="Open seeks", seeks=seeks, me=signed_in_player_id(),
+                           variants=sorted(VARIANTS.items()), default=DEFAULT_VARIANT,
+                           referee=server().settings.server_email)
+
+
+def as_player(act) -> Response:
+    """Carry out ``act(service, player)`` for the signed-in player, in one transaction; its words flashed."""
+    player_id = signed_in_player_id()
+    if player_id is None:
+        return redirect(url_for("signin.login_form"))
+    try:
+        with server().db.transaction() as db_session:
+            email = db_session.get(Player, player_id).email
+            service = GameService(db_session.connection(), server().settings, server().signer)
+            player = service.player(email)
+            service.actor_id = player.id  # the player asked: what follows is told at once
+            said = act(service, player)
+            service.flush()
+    except ServiceError as error:
+        flash(f"Not done: {error}.")
+        return redirect(url_for("seeks.index"))
+    flash(said)
+    return redirect(url_for("seeks.index"))
+
+
+def seek_words(form) -> str:
+    """The web form written as the mail command's argument, to be read by the same reader."""
+    variant = (form.get("variant") or "").strip()[:40]
+    days = (form.get("days") or "3").strip()[:3]
+    words = [variant, f"days={days}", "rated" if form.get("rated") else "unrated"]
+    low, high = (form.get("low") or "").strip()[:5], (form.get("high") or "").strip()[:5]
+    if low or high:
+        words.append(f"rating {low}-{high}")
+    return " ".join(words)
+
+
+@blueprint.post("/seeks")
+def post() -> Response:
+    def act(service: GameService, player) -> str:
+        number = service.seeks.post(player, seek_words(request.form))
+        return f"Your seek {number} is open. The first player who joins it starts the game."
+    return as_player(act)
+
+
+def read_id(number: str) -> int:
+    if not number.isdigit() or len(number) > 9:
+        raise ServiceError("there is no such seek")
+    return int(number)
+
+
+@blueprint.post("/seeks/<number>/join")
+def join(number: str) -> Response:
+    def act(service: GameService, player) -> str:
+        game = service.seeks.join(player, read_id(number))
+        return f"You joined seek {number}: game {game.id} has started. Its first mail is on its way."
+    return as_player(act)
+
+
+@blueprint.post("/seeks/<number>/cancel")
+def cancel(number: str) -> Response:
+    def act(service: GameService, player) -> str:
+        service.seeks.cancel(player, read_id(number))
+        return f"Your seek {number} is withdrawn."
+    return as_player(act)
