@@ -24,7 +24,7 @@ from app.games.job import Job
 from app.games.records import GameRecord, PlayerRecord
 from app.games.work import display_name
 from app.rules.base import SIDES
-from app.rules.registry import VARIANTS
+from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 MOST_OPEN = 5  # open seeks a player may have at once
 LIFETIME = timedelta(days=14)  # a seek nobody joined lapses
@@ -51,7 +51,7 @@ class SeekPlan:
         return " ".join([self.variant, f"days={self.days}", *options, "rated" if self.rated else "unrated", *rating])
 
     def described(self) -> str:
-        """The seek in words: "a rated game of Side View Chess (3 days a move), for players rated 1400-1800"."""
+        """The seek in words: "a rated game of <title> (3 days a move), for players rated 1400-1800"."""
         rated = "rated" if self.rated else "unrated"
         who = f", for players rated {self.low}-{self.high}" if self.low is not None else ""
         return f"a {rated} game of {VARIANTS[self.variant].title} ({terms(self.variant, self.days, self.options)}){who}"
@@ -152,7 +152,7 @@ class Seeks(Job):
         for row in open_seeks(self.work.connection, self.work.now, limit + 1)[:limit]:
             lines.append(seek_line(row))
         if not lines:
-            return ["There are no open seeks. Post one: seek <variant>, e.g. 'seek side-view'."]
+            return [f"There are no open seeks. Post one: seek <variant>, e.g. 'seek {DEFAULT_VARIANT}'."]
         return lines
 
     def check_join(self, player: PlayerRecord, number: int) -> Any:
