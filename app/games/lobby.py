@@ -180,6 +180,14 @@ class Lobby(Job):
         if player.name == display_name("", player.email) and name.strip():
             player.name = display_name(name, player.email)
 
+    def set_profile(self, player: PlayerRecord, public: bool) -> str:
+        """Show or hide the player's page on the web; says what was done."""
+        player.profile_public = public
+        self.service.flush()
+        url = f"{self.service.settings.base_url}/players/{player.id}"
+        return (f"Your page is public: anyone may see your name, ratings and finished games at {url}." if public
+                else f"Your page is private: only you see it, signed in, at {url}.")
+
     def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
         """A player's consent to show the reveal to anyone with the link (both must agree)."""
         setattr(game, f"public_{side}", agree)

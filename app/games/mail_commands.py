@@ -24,6 +24,7 @@ from app.games.digest_commands import DIGEST_COMMANDS
 from app.games.errors import ServiceError
 from app.games.links import rules_link
 from app.games.mails import one_full_stop
+from app.games.profile_commands import PROFILE
 from app.games.rating_commands import RATING
 from app.games.seek_commands import SEEK_COMMANDS
 from app.games.work import display_name
@@ -216,6 +217,7 @@ MAIL_COMMANDS = (
     *DIGEST_COMMANDS,
     RATING,
     *SEEK_COMMANDS,
+    PROFILE,
 )
 GAME_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_game)
 LOBBY_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_lobby or command.held)

@@ -114,11 +114,6 @@ def rules(name: str) -> str:
                            page=Markup(rules_html(name)))
 
 
-@blueprint.get("/")
-def index() -> Response:
-    return redirect(url_for("pages.games") if signed_in_player_id() else url_for("signin.login_form"))
-
-
 @blueprint.get("/games")
 def games() -> str | Response:
     player_id = signed_in_player_id()

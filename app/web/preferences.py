@@ -35,7 +35,8 @@ def show() -> str | Response:
         return render_template("web/preferences.html", title="Your preferences", name=player.name,
                                on=player.digest_hour is not None, hour=player.digest_hour
                                if player.digest_hour is not None else DEFAULT_HOUR, hours=HOURS,
-                               reminders=" ".join(str(hour) for hour in player.reminders or []))
+                               reminders=" ".join(str(hour) for hour in player.reminders or []),
+                               public=player.profile_public, player_id=player.id)
 
 
 @blueprint.post("/preferences")
@@ -66,6 +67,9 @@ def change() -> Response:
             said.append(service.digests.choose(player, hour))
         if remind_words(hours) != remind_words(player.reminders):
             said.append(service.digests.remind(player, hours))
+        public = request.form.get("profile") != "private"
+        if public != player.profile_public:
+            said.append(service.desk.set_profile(player, public))
         service.flush()
     for line in said or ["Nothing changed."]:
         flash(line)
