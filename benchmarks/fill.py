@@ -7,6 +7,10 @@ game of two players of a pool, dated somewhere in the last two years: a copy you
 running (its next reminder a day or more away), an older one is over. What retention would have dropped from an
 old copy is dropped (its replies' raw bytes, its mails' headers and parts), as on a server that has run that long (a day
 early, so that none comes of age while the measures run).
+
+The club grows with them: every copy is a rated game that came from a seek (the seek kept, taken), every
+finished copy changed both its players' ratings (two rows of rating history), every player of the pool has a
+rating; the open seeks are a fixed number (``add_open_seeks``), as on a club whose players come and go.
 """
 
 from __future__ import annotations
@@ -67,9 +71,23 @@ def send_everything(server: Server, folder: Path) -> int:
 
 def add_heavy_player(connection: Connection, now: datetime) -> int:
     """The player with many games (the games page's worst case)."""
-    return connection.execute(text(
+    heavy = connection.execute(text(
         "INSERT INTO players (email, name, preferences, vacation_year, vacation_days_used, bounces, created_at) "
         "VALUES ('heavy@scale.test', 'Heavy', '{}', 0, 0, 0, :now) RETURNING id"), {"now": now}).scalar_one()
+    connection.execute(text("INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games, "
+                            "updated_at) VALUES (:id, :variant, 1650, 70, 0.06, :games, :now)"),
+                       {"id": heavy, "variant": DEFAULT_VARIANT, "games": 280, "now": now})
+    return heavy
+
+
+def add_open_seeks(connection: Connection, player_id: int, count: int, now: datetime) -> None:
+    """``count`` open seeks, none lapsing while the measures run (their seeker is the heavy player: any
+    player will do, the page lists the seeks, not the seeker's games)."""
+    connection.execute(text(
+        "INSERT INTO seeks (player_id, variant, options, days, rated, status, created_at, lapses_at) "
+        "SELECT :player, :variant, '{}', 3, true, 'open', :now - n * interval '1 minute', :now + interval '13 days' "
+        "FROM generate_series(1, :count) AS n"), {"player": player_id, "variant": DEFAULT_VARIANT, "now": now,
+                                                  "count": count})
 
 
 def fill(connection: Connection, template: Template, first: int, count: int, heavy: tuple[int, int],
@@ -84,7 +102,7 @@ def fill(connection: Connection, template: Template, first: int, count: int, hea
     players = connection.execute(text("SELECT max(id) FROM players")).scalar_one()
     games = connection.execute(text("SELECT max(id) FROM games")).scalar_one()
     values |= {"players": players, "games": games}
-    for statement in (PLAYERS, GAMES, EVENTS, OUTBOX, INBOUND, *RESTART_IDS):
+    for statement in (PLAYERS, RATINGS, GAMES, EVENTS, OUTBOX, INBOUND, SEEKS, RATING_CHANGES, *RESTART_IDS):
         connection.execute(text(statement), values)
 
 
@@ -103,7 +121,8 @@ FROM generate_series(1, :half) AS n
 GAMES = """
 INSERT INTO games (id, variant, options, days, status, white_id, black_id, challenger_id, white_accepted,
                    black_accepted, state, ply, last_seq, deadline, reminded, next_clock_at, commitments,
-                   told_since_move, result, reason, public_white, public_black, created_at, updated_at)
+                   told_since_move, result, reason, public_white, public_black, rated, names_only, created_at,
+                   updated_at)
 SELECT :games + 1 + i, t.variant, t.options, t.days,
        CASE WHEN running THEN 'active' ELSE 'over' END,
        CASE WHEN :first + i < :heavy_games THEN :heavy ELSE :players + 1 + i % :half END,
@@ -112,7 +131,7 @@ SELECT :games + 1 + i, t.variant, t.options, t.days,
        CASE WHEN running THEN :now + interval '1 day' + (i % 48) * interval '1 hour' END,
        t.commitments, t.told_since_move,
        CASE WHEN running THEN NULL ELSE '1-0' END, CASE WHEN running THEN NULL ELSE 'resigned' END,
-       false, false, :now - age, :now - age + (t.updated_at - t.created_at)
+       false, false, true, true, :now - age, :now - age + (t.updated_at - t.created_at)
 FROM games AS t,
      LATERAL (SELECT n - 1 AS i, :span * (((:first + n - 1) * 7919) % :spread) / :spread AS age
               FROM generate_series(1, :count) AS n) AS copy,
@@ -160,5 +179,28 @@ FROM games AS g JOIN players AS w ON w.id = g.white_id JOIN players AS b ON b.id
 WHERE g.id > :games AND t.id = :template AND i.sender IN (:white, :black)
 """
 
+# Every player of the pool has a rating in the template's variant.
+RATINGS = """
+INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games, updated_at)
+SELECT :players + n, t.variant, 1300 + (n * 37) % 500, 60 + (n * 13) % 200, 0.06, 1 + n % 40, :now
+FROM generate_series(1, :half) AS n, games AS t WHERE t.id = :template
+"""
+
+# Each copy came from a seek of its White player, taken when the game began.
+SEEKS = """
+INSERT INTO seeks (player_id, variant, options, days, rated, status, created_at, lapses_at, game_id)
+SELECT g.white_id, g.variant, g.options, g.days, true, 'taken', g.created_at - interval '1 day',
+       g.created_at + interval '13 days', g.id
+FROM games AS g WHERE g.id > :games
+"""
+
+# Each finished copy changed both players' ratings: two rows of history.
+RATING_CHANGES = """
+INSERT INTO rating_changes (player_id, variant, game_id, before, rating, deviation, created_at)
+SELECT p.player_id, g.variant, g.id, 1500 + (g.id * 31) % 300, 1500 + (g.id * 17) % 300, 80, g.updated_at
+FROM games AS g, LATERAL (VALUES (g.white_id), (g.black_id)) AS p(player_id)
+WHERE g.id > :games AND g.status = 'over'
+"""
+
 RESTART_IDS = tuple(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"
-                    for table in ("players", "games"))
+                    for table in ("players", "games", "seeks", "rating_changes"))

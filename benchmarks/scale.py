@@ -11,6 +11,8 @@ games set up through the pipeline take the moves measured. At each size, after V
   are due, and no other);
 - one inbound move, end to end (``receive``);
 - the games page of a player with 300 games, and the history page of one of them;
+- the club's pages: the open seeks (``/seeks``, 50 open among every seek ever taken), the home page, and the
+  player page of the player with 300 rated games (their rating history drawn);
 - the outbox claim with 5,000 mails waiting to be sent;
 - the storage per game (every table and index, after retention has had its way).
 
@@ -55,6 +57,7 @@ SIZES = (100, 400) if QUICK else (1_000, 100_000)
 HEAVY_GAMES = 20 if QUICK else 300  # the games of the player whose games page is measured
 DUE = 10 if QUICK else 100  # games due in the clock round measured
 DIGESTS_DUE = 5 if QUICK else 20  # players whose digest is due in the digest round measured
+OPEN_SEEKS = 50  # open at any time, whatever the number of games (seeks lapse in 14 days)
 PENDING = 200 if QUICK else 5_000  # mails waiting when the claim is measured
 RUNS = 3 if QUICK else 9
 QUIET_RUNS = 3 if QUICK else 21  # a round of a few milliseconds: more runs, so a busy moment on the machine counts less
@@ -63,6 +66,7 @@ FILL_BATCH = 10_000  # copies per fill statement
 TARGET_RATIO = 1.5
 TARGET_QUIET_ROUND_MS = 50.0
 STORAGE = {"the game record (games, events, players)": ("games", "events", "players"),
+           "the club (seeks, ratings and their history)": ("seeks", "ratings", "rating_changes"),
            "mail (inbound and outbound rows, whole while young)": ("inbound_messages", "outbound_messages"),
            "sign-in links": ("login_tokens",)}
 TABLES = tuple(table for tables in STORAGE.values() for table in tables)
@@ -100,6 +104,7 @@ class Scale:
         self.live = 0  # sets of fresh games played for the inbound moves
         with server.db.engine.begin() as connection:
             self.heavy = fill.add_heavy_player(connection, utcnow())
+            fill.add_open_seeks(connection, self.heavy, OPEN_SEEKS, utcnow())
         self.template = fill.play_template(server, folder, PLIES)
         self.counter = Statements(server.db.engine)
         self.digest_reads = ""
@@ -130,6 +135,9 @@ class Scale:
         results["one inbound move"] = self.inbound_move()
         results[f"games page, player with {HEAVY_GAMES} games"] = self.page("/games")
         results["history page"] = self.page(f"/games/{self.heavy_game()}")
+        results[f"seeks page, {OPEN_SEEKS} open"] = self.page("/seeks")
+        results["home page"] = self.page("/")
+        results[f"player page, {HEAVY_GAMES} rated games"] = self.page(f"/players/{self.heavy}")
         results[f"outbox claim, {PENDING} pending"] = self.claim()
         results["storage per game (KB)"] = self.storage_per_game()
         self.reads[self.games] = self.digest_reads
