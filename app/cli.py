@@ -1,4 +1,4 @@
-"""The ``manage.py`` commands of CONTRACT.md."""
+"""The ``manage.py`` commands (docs/commands.md)."""
 
 from __future__ import annotations
 

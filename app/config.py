@@ -1,4 +1,4 @@
-"""Configuration from the environment variables of CONTRACT.md, with embedded defaults.
+"""Configuration from the environment variables of docs/configuration.md, with embedded defaults.
 
 With nothing set, everything runs locally: SQLite in ``instance/``, the
 built-in SMTP listener on 127.0.0.1:2525, and outbound mail written to the

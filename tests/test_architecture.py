@@ -1,4 +1,4 @@
-"""The lines never to cross (ARCHITECTURE.md), checked on every import in the code."""
+"""The lines never to cross (docs/architecture.md), checked on every import in the code."""
 
 import ast
 import re

@@ -19,7 +19,7 @@ from app.db import Base, UTCDateTime, utcnow
 from app.games.models import Player
 
 OPEN = "open"  # a seek's status: open, taken (a game started from it), cancelled, lapsed
-START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06  # a new player's (CONTRACT, Glicko-2)
+START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06  # a new player's (Glicko-2)
 PROVISIONAL_DEVIATION = 110.0  # a rating less sure than this is shown with a "?"
 
 

@@ -82,7 +82,7 @@ def player_steps(session: Session, game: Game, side: str) -> list[Step]:
 
 
 def json_history(game: Game, side: str, steps: list[Step]) -> dict[str, Any]:
-    """The CONTRACT.md message and view shapes, for other clients."""
+    """The scenario output's message and view shapes, for other clients."""
     return {
         "game": {"id": game.id, "variant": game.variant, "you": side, "status": game.status,
                  "result": game.result, "reason": game.reason},

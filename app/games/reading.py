@@ -1,4 +1,4 @@
-"""Reading the commands of a message's new text (RULES.md, "Orders by email").
+"""Reading the commands of a message's new text (the rules, "Orders by email").
 
 What a sender wrote comes back to them, or goes on to others, only in bounded form: an
 order is kept as read (spaces run together, trailing annotation marks left out), a line

@@ -1,7 +1,7 @@
-"""What every variant's game shares, written once: the play template's steps (RULES.md, "Orders by email").
+"""What every variant's game shares, written once: the play template's steps (the rules, "Orders by email").
 
 ``Variant.play`` reads an order and hands it to ``adjudicate`` here, which answers everything that is not
-the variant's own move the same way in every variant (CONTRACT.md): a setup (``setup``), an order after the
+the variant's own move the same way in every variant (the public interface): a setup (``setup``), an order after the
 end or before both setups are in (``rejected``), resigning and the draw offer (``resigned``, ``offered``,
 ``declined``, ``drawn``), an order out of turn (``rejected``), a pending draw offer dropped by the move
 that answers it; and ``end_game``, the one way a game ends.

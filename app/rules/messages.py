@@ -1,6 +1,6 @@
 """The messages every variant sends in common, typed: how they are made, and how the rest of the server reads them.
 
-A message is one thing a player is told, a JSON object with a ``kind`` (CONTRACT.md). The kinds here are
+A message is one thing a player is told, a JSON object with a ``kind`` (the public interface). The kinds here are
 common to every variant: the end, a refusal, an error, a draw offer and its answer, the setup news, a message
 passed on, a loss on time or a forfeit, the referee's pass, and three that every variant of chess tells with
 details of its own beside them: ``moved`` (a move told in full), ``opponent-moved`` (a move told only as

@@ -1,4 +1,4 @@
-"""Reading order lines as players write them (RULES.md, "Orders by email"), the parts every variant shares.
+"""Reading order lines as players write them (the rules, "Orders by email"), the parts every variant shares.
 
 Each variant's ``orders.py`` reads its own notation (Looking-Glass's worlds, 4D Quasi-Alice's boards and
 ``>B``, Palindromic's SAN) with the pieces here: the spelling every reader forgives (case, dashes, ``0-0``,
@@ -185,7 +185,7 @@ def names_square(line: str) -> bool:
 
 
 def promotion_piece(letter: str | None, to: str, promotions: dict[str, int] = PROMOTION_LETTERS) -> int | None:
-    """The piece a promotion letter names, checked against the to-square (RULES.md, "Orders by email": a
+    """The piece a promotion letter names, checked against the to-square (the rules, "Orders by email": a
     suffix on a move that does not reach the last rank is an error)."""
     if letter is None:
         return None

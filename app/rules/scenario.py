@@ -88,7 +88,7 @@ def tries_problem(variant: Variant, lines: list[str]) -> str | None:
 
 
 def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
-    """Play every order of a scenario and return the CONTRACT.md output object."""
+    """Play every order of a scenario and return the scenario output object."""
     game = set_up(scenario)
     variant, state = game.variant, game.state
     events = [
@@ -114,7 +114,7 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_perft(scenario: dict[str, Any], depth: int) -> dict[str, Any]:
-    """After the scenario's orders, the move sequences of ``depth`` moves, by first move (CONTRACT.md)."""
+    """After the scenario's orders, the move sequences of ``depth`` moves, by first move (the public interface)."""
     if depth < 1:
         raise ValueError(f"depth must be 1 or more, not {depth}")
     game = set_up(scenario)

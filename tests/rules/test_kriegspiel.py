@@ -1,4 +1,4 @@
-"""Kriegspiel referee (RULES.md KS-1, KS-2, KS-6): options, start positions, reading orders, illegal orders."""
+"""Kriegspiel referee (KS-1, KS-2, KS-6): options, start positions, reading orders, illegal orders."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Kriegspiel announcements (RULES.md KS-3): what the mover and the opponent are told after every move.
+"""Kriegspiel announcements (KS-3): what the mover and the opponent are told after every move.
 
 Captures as pawn or piece and the square; check by direction as seen from the checked king, from both colours'
 kings, double check; the pawn tries of the side to move, pinned pawns and en passant included.

@@ -1,4 +1,4 @@
-"""How a game of Kriegspiel ends (RULES.md KS-4): checkmate wins; stalemate, insufficient material, threefold
+"""How a game of Kriegspiel ends (KS-4): checkmate wins; stalemate, insufficient material, threefold
 repetition and the 50-move rule draw at once; both are told; the whole board is shown at the end."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""``referee perft`` for Kriegspiel counts FIDE moves: the same figures as chess (CONTRACT.md, KS-1)."""
+"""``referee perft`` for Kriegspiel counts FIDE moves: the same figures as chess (KS-1)."""
 
 import chess
 import pytest

@@ -1,4 +1,4 @@
-"""Tries by mail (RULES.md KS-5) through the scenario runner: several move lines in one reply, played in order
+"""Tries by mail (KS-5) through the scenario runner: several move lines in one reply, played in order
 until one is legal, one event per line tried; the opponent learns nothing of them."""
 
 import json

@@ -1,4 +1,4 @@
-"""Through the Looking-Glass, rule by rule (RULES.md LG-1 .. LG-11)."""
+"""Through the Looking-Glass, rule by rule (LG-1 .. LG-11)."""
 
 import chess
 
@@ -125,7 +125,7 @@ def test_lg_5a_3_the_piece_cannot_move_at_all_in_that_direction():
         ("8/8/8/8/8/8/P7/R7", "M a1-a8"),  # first square on the way holds your piece
         ("8/8/8/8/8/8/3P4/1N6", "M b1-d2"),  # knight onto your own piece
         ("8/8/8/8/8/8/3P4/4K3", "M e1-d2"),  # king onto your own piece
-        ("8/8/8/3n4/3P4/8/8/8", "M d4-d5"),  # pawn's front square occupied (the seed's example)
+        ("8/8/8/3n4/3P4/8/8/8", "M d4-d5"),  # pawn's front square occupied (the author's example)
         ("8/8/8/8/3P4/8/8/8", "M d4-e5"),  # diagonal step with nothing to capture
     ]:
         strike("8/8/8/8/8/8/8/K7", mirror, order)

@@ -1,4 +1,4 @@
-"""Orders as players write them (RULES.md, "Orders by email"), read once for every variant by the shared
+"""Orders as players write them (the rules, "Orders by email"), read once for every variant by the shared
 reading (app/rules/reading.py), each variant's own notation still its own: a piece letter in front of a
 coordinate move, checked against the player's own piece only; ``x`` and ``e.p.``; ``I resign.``; and a
 line with a square in it that fits no form is an error that names the line."""

@@ -1,4 +1,4 @@
-"""Palindromic Chess referee: the rules, move by move (RULES.md PAL-1 .. PAL-5, CONTRACT.md "palindromic")."""
+"""Palindromic Chess referee: the rules, move by move (PAL-1 .. PAL-5)."""
 
 import random
 from collections import Counter

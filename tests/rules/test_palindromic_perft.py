@@ -89,7 +89,7 @@ def slow_divide(state: GameState, depth: int) -> dict[str, int]:
 
 def test_PAL_perft_from_the_start():
     state = new_game()
-    assert sum(PAL.perft(state, 1).values()) == 20  # CONTRACT.md
+    assert sum(PAL.perft(state, 1).values()) == 20  # the public interface
     assert sum(PAL.perft(state, 2).values()) == 400
     assert sum(PAL.perft(state, 3).values()) == 8868  # FIDE's 8902 less the 34 captures at the third ply
     assert sum(PAL.perft(state, 4).values()) == 195271

@@ -1,4 +1,4 @@
-"""Looking-Glass perft (CONTRACT.md ``referee perft``): the moves LG-11's stalemate check counts, made as the referee
+"""Looking-Glass perft (``referee perft``): the moves LG-11's stalemate check counts, made as the referee
 makes them. Counts are checked against figures worked out by hand or by python-chess, and against the referee
 itself: the generic walk that plays each order's text through ``play``."""
 
@@ -144,7 +144,7 @@ def test_lg_3_each_promotion_is_its_own_move_and_k_only_under_extinction():
 
 def test_lg_5_a_position_waiting_for_a_proxy_order_counts_the_armys_own_moves():
     """Under impossible=forfeit White's impossible order lets Black order one move for White's army; perft
-    ignores proxy orders (CONTRACT.md) and counts White's moves: king a1-a2, b1, b2, pawn M:d4-d5 and d4xe5 (5)."""
+    ignores proxy orders and counts White's moves: king a1-a2, b1, b2, pawn M:d4-d5 and d4xe5 (5)."""
     state = position("8/8/8/8/8/8/8/K7", "8/8/8/4n3/3P4/8/8/7k", impossible="forfeit")
     before = LG.perft(state, 2)
     assert play(state, "white", "M d4-d6").result == "forfeit-order"

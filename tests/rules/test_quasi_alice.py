@@ -1,4 +1,4 @@
-"""4D Quasi-Alice Chess, rule by rule (RULES.md QA4-1 .. QA4-7), with the cases the seed page discusses."""
+"""4D Quasi-Alice Chess, rule by rule (QA4-1 .. QA4-7), with the cases its author discusses."""
 
 import pytest
 
@@ -372,7 +372,7 @@ def test_QA4_7_checkmate_on_the_hundredth_half_move_still_wins():
     assert QA.result(state) == ("1-0", "checkmate")
 
 
-# --------------------------------------------------------------------------- the seed's opening note
+# --------------------------------------------------------------------------- its author's opening note
 
 
 def test_QA4_seed_opening_note_the_rooks_pawn_and_the_rook_that_must_come_back_to_the_kings_board():

@@ -199,7 +199,7 @@ def test_example_orders_are_legal_in_random_positions():
 
 
 def test_referee_play_runs_a_quasi_alice_scenario():
-    """The seed's opening note played through ``referee play``: the rook takes the rook's pawn, is chased
+    """Its author's opening note played through ``referee play``: the rook takes the rook's pawn, is chased
     by a knight, must come back to the kings' board, and is taken there."""
     output = run_scenario({
         "variant": "quasi-alice-4d",

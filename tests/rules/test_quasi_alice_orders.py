@@ -1,4 +1,4 @@
-"""4D Quasi-Alice orders and what players are told (RULES.md QA4-8, QA4-9, "Orders by email"; CONTRACT.md)."""
+"""4D Quasi-Alice orders and what players are told (QA4-8, QA4-9, "Orders by email")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Scenario files played through ``referee play`` and counted by ``referee perft`` (CONTRACT.md), the seed's
+"""Scenario files played through ``referee play`` and counted by ``referee perft`` (the public interface), its author's
 examples among them."""
 
 import json
@@ -19,7 +19,7 @@ def load(name):
 
 
 def test_lg_5a_seed_strike_example_move_by_move():
-    """The seed page's "Strike example": a pawn ordered into a knight it cannot see."""
+    """The author's "Strike example": a pawn ordered into a knight it cannot see."""
     output = run_scenario(load("seed_strike_example.json"))
     events = output["events"]
     assert [event["result"] for event in events] == ["moved"] * 8 + ["strike"]

@@ -1,4 +1,4 @@
-"""Side View Chess referee (RULES.md SV-1, SV-3, SV-4, SV-5): options, setups, orders, messages, ends."""
+"""Side View Chess referee (SV-1, SV-3, SV-4, SV-5): options, setups, orders, messages, ends."""
 
 import random
 
@@ -466,7 +466,7 @@ def test_SV_5_a_capture_or_pawn_move_restarts_the_50_move_count():
     assert SV.play(state, "white", "claim draw").result == "answered"
 
 
-# --------------------------------------------------------------------------- referee play (CONTRACT.md)
+# --------------------------------------------------------------------------- referee play (the public interface)
 
 
 def test_SV_4_referee_play_scenario_gives_the_contract_output():

@@ -1,4 +1,4 @@
-"""Move generation of Side View Chess (SV-1: FIDE moves by python-chess), checked by perft (CONTRACT.md)."""
+"""Move generation of Side View Chess (SV-1: FIDE moves by python-chess), checked by perft (the public interface)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""What each player sees, looking from the east (RULES.md SV-2, CONTRACT.md side-view views)."""
+"""What each player sees, looking from the east (SV-2, the side-view views)."""
 
 import re
 

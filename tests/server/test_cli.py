@@ -1,4 +1,4 @@
-"""The command line of CONTRACT.md: init-db, new-game, ingest, worker, demo."""
+"""The command line (docs/commands.md): init-db, new-game, ingest, worker, demo."""
 
 import os
 import signal

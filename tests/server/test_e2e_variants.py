@@ -124,7 +124,7 @@ def test_a_variant_from_a_package_of_its_own_is_served_by_mail_and_on_the_web(ga
 
 def test_orders_by_email_as_players_write_them_by_mail(server):
     """SV-3: 'Ke2' is answered with what is wrong in it, not 'no order found'; a piece letter that fits and
-    'I resign.' are carried out (RULES.md, "Orders by email")."""
+    'I resign.' are carried out (the rules, "Orders by email")."""
     from tests.server.harness import Table
 
     table = Table(server, "side-view")

@@ -1,4 +1,4 @@
-"""Kriegspiel's tries by mail (RULES.md KS-5): a reply's move lines are played in turn until one is legal, one event
+"""Kriegspiel's tries by mail (KS-5): a reply's move lines are played in turn until one is legal, one event
 each; the sender is told in one mail which were illegal and what was played; the opponent learns nothing of them.
 Other variants keep "two move orders in one message" an error."""
 

@@ -16,7 +16,7 @@ def test_new_game_says_its_invitations_are_queued_until_serve_or_worker_runs(tmp
     assert manage(tmp_path, database_url, "init-db").returncode == 0
     done = manage(tmp_path, database_url, "new-game", "--variant", "side-view", "--white", ALICE,
                   "--black", "bob@players.test", "--option", "physics=2")
-    assert done.returncode == 0 and done.stdout.decode().strip().isdigit()  # stdout: the id alone (CONTRACT.md)
+    assert done.returncode == 0 and done.stdout.decode().strip().isdigit()  # stdout: the id alone
     assert b"queued" in done.stderr and b"manage.py serve" in done.stderr and b"manage.py worker" in done.stderr
 
 

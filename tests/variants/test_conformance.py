@@ -1,4 +1,4 @@
-"""The conformance suite, run for every declared variant (ARCHITECTURE.md, "Variants: one seam"): a variant
+"""The conformance suite, run for every declared variant (docs/variants.md): a variant
 that the registry serves must pass every check of ``tests/variants/conformance.py``."""
 
 import pytest

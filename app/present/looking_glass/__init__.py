@@ -1,6 +1,6 @@
 """Through the Looking-Glass: its presenter, its rules page for players (``rules.md``) and its declaration.
 
-LG-3 has no check, so the bench baseline generates pseudo-legal moves; the perft counts are CONTRACT.md's
+LG-3 has no check, so the bench baseline generates pseudo-legal moves; the perft counts are the public interface's
 (LG-3 movement in each world, castling included).
 """
 

@@ -18,7 +18,7 @@ from app.rules.base import Message, View
 from app.rules.quasi_alice.views import legal_orders_in_view
 
 BOARDS = ("A", "B", "C", "D")
-LAYOUT = (("A", "B"), ("C", "D"))  # the 2x2 of the seed page
+LAYOUT = (("A", "B"), ("C", "D"))  # the 2x2 its author draws
 MOVE = re.compile(r"^(?P<board>[A-D]):(?:(?P<castle>O-O(?:-O)?)|(?P<from>[a-h][1-8])-(?P<to>[a-h][1-8])\S*)"
                   r">(?P<onto>[A-D])$")
 CANONICAL = re.compile(r"^(?P<board>[A-D]):(?P<body>[a-h][1-8]-[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?)>(?P<onto>[A-D])$")
@@ -94,7 +94,7 @@ class QuasiAlicePresenter(Presenter):
 
     def figure(self, view: View, side: str, names: Names, preferences: dict[str, Any],
                messages: list[Message]) -> Figure:
-        """The four boards, 2x2 as on the seed page, from the player's side, the last move marked."""
+        """The four boards, 2x2 as its author draws them, from the player's side, the last move marked."""
         if not view:
             return Figure()
         mover = {"white": "black", "black": "white"}.get(view.get("to_move") or "")

@@ -1,4 +1,4 @@
-"""Kriegspiel: chess in which each player sees only their own men and a referee sees all (RULES.md, KS-1 .. KS-6)."""
+"""Kriegspiel: chess in which each player sees only their own men and a referee sees all (KS-1 .. KS-6)."""
 
 from __future__ import annotations
 

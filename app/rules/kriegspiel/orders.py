@@ -1,4 +1,4 @@
-"""Reading one order line of Kriegspiel (KS-2, KS-6, "Orders by email" in RULES.md): coordinate moves and
+"""Reading one order line of Kriegspiel (KS-2, KS-6, "Orders by email" in the rules): coordinate moves and
 castling, as every variant reads them (``app.rules.reading``).
 
 Reading depends on the text alone, never on the position: whatever the board holds, the

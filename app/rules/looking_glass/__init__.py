@@ -1,4 +1,4 @@
-"""Through the Looking-Glass: two worlds, each player sees one (RULES.md, LG-1 .. LG-11)."""
+"""Through the Looking-Glass: two worlds, each player sees one (LG-1 .. LG-11)."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ class LookingGlass(Variant):
     # ----------------------------------------------------------------- checks and tests
 
     def legal_orders(self, state: GameState) -> list[str]:
-        """The moves LG-11's stalemate check counts, each once in canonical form (CONTRACT.md ``referee perft``)."""
+        """The moves LG-11's stalemate check counts, each once in canonical form (``referee perft``)."""
         return [perft.order_text(move) for move in perft.legal_moves(state)]
 
     def perft(self, state: GameState, depth: int) -> dict[str, int]:

@@ -1,4 +1,4 @@
-"""Reading one order line of Through the Looking-Glass ("Orders by email" in RULES.md): a world in front of
+"""Reading one order line of Through the Looking-Glass ("Orders by email" in the rules): a world in front of
 a move (``R e2-e4``, ``M:d7-d5``, ``real e2 e4``), the rest as every variant reads it (``app.rules.reading``)."""
 
 from __future__ import annotations

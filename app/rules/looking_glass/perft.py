@@ -1,4 +1,4 @@
-"""Looking-Glass moves for ``referee perft`` (CONTRACT.md), counted without reading or telling anything.
+"""Looking-Glass moves for ``referee perft`` (the public interface), counted without reading or telling anything.
 
 A move is what LG-11's stalemate check counts: any LG-3 movement of the army to move in either world
 (captures of enemy pieces, the king's included; no check), promotions to Q, R, B, N (and K under

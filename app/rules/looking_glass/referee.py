@@ -215,7 +215,7 @@ def pieces_known_to(orderer: Side, army: Side) -> list[str]:
 
 
 def resolve_world(state: GameState, orderer: Side, army: Side, move: Move) -> str:
-    """The world an order means (RULES.md, "Orders by email"); may raise OrderError."""
+    """The world an order means (the rules, "Orders by email"); may raise OrderError."""
     if move.world:
         return move.world
     color = COLOR[army]

@@ -1,4 +1,4 @@
-"""Palindromic Chess: each side's pieces must end on the other side's start squares (RULES.md, PAL-1 .. PAL-6)."""
+"""Palindromic Chess: each side's pieces must end on the other side's start squares (PAL-1 .. PAL-6)."""
 
 from __future__ import annotations
 

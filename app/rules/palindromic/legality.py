@@ -46,7 +46,7 @@ def is_castle(board: chess.Board, move: chess.Move) -> bool:
 
 
 def canonical(board: chess.Board, move: chess.Move) -> str:
-    """The order in canonical form (CONTRACT.md): ``e2-e4``, ``O-O``, ``O-O-O``, as FIDE chess writes it
+    """The order in canonical form (the public interface): ``e2-e4``, ``O-O``, ``O-O-O``, as FIDE chess writes it
     (``fide.order_text``); a promotion, which PAL-3 never plays, is written without its letter."""
     return order_text(board, chess.Move(move.from_square, move.to_square) if move.promotion else move)
 

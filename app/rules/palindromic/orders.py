@@ -1,4 +1,4 @@
-"""Reading one order line of Palindromic Chess (PAL-6 and "Orders by email" in RULES.md).
+"""Reading one order line of Palindromic Chess (PAL-6 and "Orders by email" in the rules).
 
 Reading is syntax only: what the line asks for. Whether it is legal is the referee's question,
 so a SAN line is kept as written and resolved against the position there. Orders are

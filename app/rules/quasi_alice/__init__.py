@@ -1,4 +1,4 @@
-"""4D Quasi-Alice Chess: four boards, every move transfers to another (RULES.md, QA4-1 .. QA4-9)."""
+"""4D Quasi-Alice Chess: four boards, every move transfers to another (QA4-1 .. QA4-9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Side View Chess: FIDE chess seen from the east, each player seeing little of the enemy (RULES.md, SV-1 .. SV-5)."""
+"""Side View Chess: FIDE chess seen from the east, each player seeing little of the enemy (SV-1 .. SV-5)."""
 
 from __future__ import annotations
 

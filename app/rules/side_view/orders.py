@@ -1,4 +1,4 @@
-"""Reading one order line of Side View Chess (SV-3, SV-5, "Orders by email" in RULES.md): coordinate moves
+"""Reading one order line of Side View Chess (SV-3, SV-5, "Orders by email" in the rules): coordinate moves
 and castling, as every variant reads them (``app.rules.reading``), and ``claim draw``.
 
 Reading depends on the text alone, never on the position: whatever the board
