@@ -148,12 +148,12 @@ class Seeks(Job):
 
     def listing(self, limit: int = LISTED) -> list[str]:
         """The open seeks, a line each: number, game and terms, rated or not, the seeker's name and rating."""
-        lines = []
-        for row in open_seeks(self.work.connection, self.work.now, limit + 1)[:limit]:
-            lines.append(seek_line(row))
-        if not lines:
+        rows = open_seeks(self.work.connection, self.work.now, limit + 1)
+        if not rows:
             return [f"There are no open seeks. Post one: seek <variant>, e.g. 'seek {DEFAULT_VARIANT}'."]
-        return lines
+        more = [f"... and more on the web: {self.service.settings.base_url}/seeks"] if len(rows) > limit \
+            else []
+        return [*(seek_line(row) for row in rows[:limit]), *more]
 
     def check_join(self, player: PlayerRecord, number: int) -> Any:
         """The seek ``number``, if this player may join it now (raises ServiceError saying why not)."""
