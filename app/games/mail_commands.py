@@ -245,5 +245,6 @@ def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
         *(presenter.help() if presenter else []),
         help_line(commands),
         f"To start a new game, send 'challenge friend@example.org {DEFAULT_VARIANT} days=3' to the referee's "
-        f"address. The games: {variants}.",
+        f"address, or 'seek {DEFAULT_VARIANT}' to offer a game to anyone ('seeks' lists the open ones). The games: "
+        f"{variants}.",
     ]
