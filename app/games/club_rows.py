@@ -125,9 +125,10 @@ def rating_history(connection: Connection, player_id: int, variant: str, limit: 
 
 def club_name(name: str, email: str, player_id: int) -> str:
     """How the club shows a player to others: the name they chose, or "Player N" while they are still called
-    after their address (its local part is part of the address, which the club never shows)."""
+    after their address, or by a name with an address in it (the club never shows any part of an address)."""
     local = email.split("@")[0].strip().lower()
-    return f"Player {player_id}" if not name.strip() or name.strip().lower() == local else name
+    plain = name.strip()
+    return f"Player {player_id}" if not plain or plain.lower() == local or "@" in plain else name
 
 
 def open_seeks(connection: Connection, now: datetime, limit: int = 100) -> list[Any]:

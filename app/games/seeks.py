@@ -22,7 +22,6 @@ from app.games.club_rows import OPEN, PLAYERS, SEEKS, RatingNow, club_name, curr
 from app.games.errors import ServiceError
 from app.games.job import Job
 from app.games.records import GameRecord, PlayerRecord
-from app.games.work import display_name
 from app.rules.base import SIDES
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
@@ -141,9 +140,11 @@ class Seeks(Job):
             "created_at": now, "lapses_at": now + LIFETIME}).scalar_one()
 
     def enter_club(self, player: PlayerRecord) -> None:
-        """A player still called after their address is given their club name: the club shows no address."""
-        if player.name == display_name("", player.email):
-            player.name = club_name(player.name, player.email, player.id)
+        """A player still called after their address (or by a name with an address in it) is given their club
+        name: the club shows no part of an address."""
+        named = club_name(player.name, player.email, player.id)
+        if named != player.name:
+            player.name = named
             self.service.flush()
 
     def listing(self, limit: int = LISTED) -> list[str]:
