@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Float, ForeignKey, Index, Integer, String, and_, select, text
+from sqlalchemy import Connection, Float, ForeignKey, Index, Integer, String, and_, bindparam, select, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
@@ -131,16 +131,22 @@ def club_name(name: str, email: str, player_id: int) -> str:
     return f"Player {player_id}" if not plain or plain.lower() == local or "@" in plain else name
 
 
+_RATED = and_(RATINGS.c.player_id == SEEKS.c.player_id, RATINGS.c.variant == SEEKS.c.variant)
+# The predicate of the partial index ix_seeks_open as written, not a bound value: PostgreSQL's generic plan of
+# the prepared statement can then use that index, whatever the number of seeks ever taken.
+OPEN_SEEKS = (
+    select(SEEKS.c.id, SEEKS.c.variant, SEEKS.c.options, SEEKS.c.days, SEEKS.c.rated, SEEKS.c.rating_low,
+           SEEKS.c.rating_high, SEEKS.c.created_at, SEEKS.c.lapses_at, SEEKS.c.player_id, PLAYERS.c.name,
+           PLAYERS.c.email, RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
+    .select_from(SEEKS.join(PLAYERS, PLAYERS.c.id == SEEKS.c.player_id).outerjoin(RATINGS, _RATED))
+    .where(text(f"seeks.status = '{OPEN}'"), SEEKS.c.lapses_at > bindparam("now"))
+    .order_by(SEEKS.c.created_at, SEEKS.c.id).limit(bindparam("limit"))
+)
+
+
 def open_seeks(connection: Connection, now: datetime, limit: int = 100) -> list[Any]:
     """The open seeks not yet lapsed, oldest first, with the seeker's name and rating in the seek's variant
     (id, variant, options, days, rated, rating_low, rating_high, created_at, lapses_at, player_id, name,
     email, rating, deviation, volatility, games: the last four none for a player not yet rated). The email
     is for ``club_name`` alone, never to be shown."""
-    rated = and_(RATINGS.c.player_id == SEEKS.c.player_id, RATINGS.c.variant == SEEKS.c.variant)
-    return connection.execute(
-        select(SEEKS.c.id, SEEKS.c.variant, SEEKS.c.options, SEEKS.c.days, SEEKS.c.rated, SEEKS.c.rating_low,
-               SEEKS.c.rating_high, SEEKS.c.created_at, SEEKS.c.lapses_at, SEEKS.c.player_id, PLAYERS.c.name,
-               PLAYERS.c.email, RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
-        .select_from(SEEKS.join(PLAYERS, PLAYERS.c.id == SEEKS.c.player_id).outerjoin(RATINGS, rated))
-        .where(SEEKS.c.status == OPEN, SEEKS.c.lapses_at > now)
-        .order_by(SEEKS.c.created_at, SEEKS.c.id).limit(limit)).all()
+    return connection.execute(OPEN_SEEKS, {"now": now, "limit": limit}).all()

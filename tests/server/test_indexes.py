@@ -12,6 +12,7 @@ from sqlalchemy import event, text
 
 from app import retention
 from app.db import utcnow
+from app.games.club_rows import OPEN_SEEKS
 from app.games.digest_rows import DUE_PLAYERS
 from app.games.records import DUE_GAMES
 from app.inbound.receive import PENDING
@@ -86,6 +87,20 @@ def test_the_digest_round_reads_only_the_players_due(filled):
         connection.execute(text("ANALYZE players"))
     plan = plan_of(filled, DUE_PLAYERS, now=utcnow(), limit=200)
     assert_reads_through(plan, "ix_players_digest_due_at", "players")
+
+
+def test_the_open_seeks_are_read_through_their_partial_index_whatever_the_seeks_ever_taken(filled):
+    """Every finished game came from a seek, taken; a few seeks are open: the page and ``seeks`` read those alone."""
+    with filled.db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO seeks (player_id, variant, options, days, rated, status, created_at, lapses_at, game_id) "
+            "SELECT white_id, variant, '{}', 3, true, 'taken', created_at, created_at, id FROM games"))
+        connection.execute(text(
+            "INSERT INTO seeks (player_id, variant, options, days, rated, status, created_at, lapses_at) "
+            "SELECT min(id), 'side-view', '{}', 3, true, 'open', :now, :later FROM players"),
+            {"now": utcnow(), "later": utcnow() + timedelta(days=14)})
+    plan = plan_of(filled, OPEN_SEEKS, now=utcnow(), limit=100)
+    assert_reads_through(plan, "ix_seeks_open", "seeks")
 
 
 def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):
