@@ -54,7 +54,9 @@ def carry_out_join(context: InLobby, argument: str) -> str:
 
 
 def check_cancel(context: InLobby, argument: str) -> str:
-    return str(read_number(argument))
+    number = read_number(argument, "cancel seek")
+    context.service.seeks.check_cancel(context.player, number)
+    return str(number)
 
 
 def carry_out_cancel(context: InLobby, argument: str) -> str:

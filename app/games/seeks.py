@@ -29,6 +29,7 @@ MOST_OPEN = 5  # open seeks a player may have at once
 LIFETIME = timedelta(days=14)  # a seek nobody joined lapses
 LISTED = 50  # seeks listed by ``seeks`` (the rest on the web)
 RANGE = re.compile(r"(\d{1,4})\s*-\s*(\d{1,4})")
+HIGHEST = 4000  # the highest rating a range may name
 USAGE = "write: seek <variant> [days=3] [options] [rated|unrated] [rating LOW-HIGH]"
 
 
@@ -68,6 +69,9 @@ def read_seek(text: str) -> SeekPlan:
     rated, low, high = True, None, None
     raw: dict[str, str] = {}
     rest = words[1:]
+    said = {word.lower() for word in rest} & {"rated", "unrated"}
+    if len(said) > 1:
+        raise ServiceError("write rated or unrated, not both")
     while rest:
         word, rest = rest[0], rest[1:]
         if word.lower() in ("rated", "unrated"):
@@ -78,6 +82,8 @@ def read_seek(text: str) -> SeekPlan:
             rest = rest[len(taken):]
         elif "=" in word:
             key, value = read_option(word)
+            if key in ("color", "colour", "as"):
+                raise ServiceError("a seek's colours are drawn when someone takes it: leave out color=")
             raw[key] = value
         else:
             raise ServiceError(f"a word of the seek is not an option; {USAGE}")
@@ -99,18 +105,19 @@ def rating_words(words: list[str]) -> list[str]:
 
 def read_range(text: str) -> tuple[int, int]:
     match = RANGE.fullmatch(text.strip())
-    if not match:
-        raise ServiceError("write the rating range as two whole numbers, low first: rating 1400-1800")
+    if not match or not all(0 <= int(end) <= HIGHEST for end in match.groups()):
+        raise ServiceError(f"write the rating range as two whole numbers from 0 to {HIGHEST}, low first: "
+                           "rating 1400-1800")
     low, high = int(match.group(1)), int(match.group(2))
     if low > high:
         raise ServiceError("the rating range's low end comes first and is not above the high end: rating 1400-1800")
     return low, high
 
 
-def read_number(text: str) -> int:
+def read_number(text: str, command: str = "join") -> int:
     number = text.strip().lstrip("#")
     if not number.isdigit() or len(number) > 9:
-        raise ServiceError("write the seek's number, as 'seeks' lists it: join 12")
+        raise ServiceError(f"write the seek's number, as 'seeks' lists it: {command} 12")
     return int(number)
 
 
@@ -196,12 +203,18 @@ class Seeks(Job):
         self.service.flush()
         return game
 
-    def cancel(self, player: PlayerRecord, number: int) -> None:
-        """Withdraw one's own open seek."""
+    def check_cancel(self, player: PlayerRecord, number: int) -> None:
+        """Raise ServiceError unless seek ``number`` is this player's and open."""
         row = self.work.connection.execute(select(SEEKS.c.player_id, SEEKS.c.status).where(
             SEEKS.c.id == number)).first()
         if row is None or row.player_id != player.id:
             raise ServiceError(f"you have no seek {number}; 'seeks' lists the open ones")
+        if row.status != OPEN:
+            raise ServiceError(f"seek {number} is no longer open")
+
+    def cancel(self, player: PlayerRecord, number: int) -> None:
+        """Withdraw one's own open seek."""
+        self.check_cancel(player, number)
         done = self.work.connection.execute(update(SEEKS).where(SEEKS.c.id == number, SEEKS.c.status == OPEN)
                                             .values(status="cancelled")).rowcount
         if done != 1:

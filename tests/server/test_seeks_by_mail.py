@@ -75,7 +75,7 @@ def test_a_seek_posted_by_mail_is_listed_joined_and_its_game_starts_at_once_with
 def test_a_seek_is_withdrawn_by_its_owner_only(game):
     confirmed(game, ALICE, "seek palindromic unrated")
     (seek,) = seeks(game)
-    assert "you have no seek" in confirmed(game, BOB, f"cancel seek {seek.id}")
+    assert "you have no seek" in ask(game, BOB, f"cancel seek {seek.id}")  # refused at once, nothing held
     assert seeks(game)[0].status == "open"
     assert f"Your seek {seek.id} is withdrawn" in confirmed(game, ALICE, f"cancel seek {seek.id}")
     assert seeks(game)[0].status == "cancelled"
@@ -88,6 +88,11 @@ def test_a_seek_is_withdrawn_by_its_owner_only(game):
     ("seek side-view rating 1800-1500", "low end comes first"),
     ("seek side-view rating abc", "two whole numbers"),
     ("seek side-view rating 1500-18000", "two whole numbers"),
+    ("seek side-view rating 1500-9000", "two whole numbers from 0 to 4000"),
+    ("seek side-view color=white", "colours are drawn when someone takes it"),
+    ("seek side-view rated unrated", "rated or unrated, not both"),
+    ("cancel seek 99", "you have no seek 99"),
+    ("cancel seek", "write the seek's number, as 'seeks' lists it: cancel seek 12"),
     ("seek side-view unrated rating 1400-1800", "for rated seeks only"),
     ("seek side-view days=99", "days must be a whole number"),
 ])
