@@ -113,18 +113,18 @@ def test_the_command_objects_help_and_the_order_forms_say_the_same(server, varia
 
 
 def test_a_command_is_one_object_whatever_its_name():
-    """A command of several words (``cancel seek N``) is found from the line the reader gives (its first word
+    """A command of several words (``withdraw offer N``) is found from the line the reader gives (its first word
     and the rest), its argument the words after its name; help and the forms take it up from the object alone."""
 
     def nothing(context, command):
         return None
 
-    cancel = MailCommand("cancel seek", "<number>", "withdraw one of your seeks", in_lobby=nothing, form=FORM)
-    commands = (*LOBBY_COMMANDS, cancel)
-    assert "cancel" in first_words(commands)
-    found = find(commands, Command("cancel", "cancel seek 3", "seek 3"))
-    assert found is not None and found[0] is cancel and found[1].argument == "3"
-    assert find(commands, Command("cancel", "cancel everything", "everything")) is None
-    assert "cancel seek <number> (withdraw one of your seeks)" in help_line(commands)
-    assert order_forms(commands)[-1] == ("cancel seek <number>", "withdraw one of your seeks; also: help")
+    withdraw = MailCommand("withdraw offer", "<number>", "withdraw one of your offers", in_lobby=nothing, form=FORM)
+    commands = (*LOBBY_COMMANDS, withdraw)
+    assert "withdraw" in first_words(commands)
+    found = find(commands, Command("withdraw", "withdraw offer 3", "offer 3"))
+    assert found is not None and found[0] is withdraw and found[1].argument == "3"
+    assert find(commands, Command("withdraw", "withdraw everything", "everything")) is None
+    assert "withdraw offer <number> (withdraw one of your offers)" in help_line(commands)
+    assert order_forms(commands)[-1] == ("withdraw offer <number>", "withdraw one of your offers; also: help")
     assert find(LOBBY_COMMANDS, Command("name", "name Alice", "Alice"))[1].argument == "Alice"
