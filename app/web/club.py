@@ -63,7 +63,7 @@ def finished_games(db_session: Session, player: Player) -> tuple[int, list[dict[
     return count, listed
 
 
-@blueprint.get("/players/<int:player_id>")
+@blueprint.get("/players/<id:player_id>")
 def player_page(player_id: int) -> str:
     me = signed_in_player_id()
     with server().db.sessions() as db_session:

@@ -141,7 +141,7 @@ def games() -> str | Response:
         return render_template("web/games.html", title="Your games", name=player.name, groups=listed)
 
 
-@blueprint.get("/games/<int:game_id>")
+@blueprint.get("/games/<id:game_id>")
 def game_history(game_id: int) -> str | Response | tuple[str, int]:
     if not request.args.get("key") and signed_in_player_id() is None:
         return redirect(url_for("signin.login_form"))
@@ -189,7 +189,7 @@ def game_history(game_id: int) -> str | Response | tuple[str, int]:
         return render_template("web/history.html", **context)
 
 
-@blueprint.get("/games/<int:game_id>.json")
+@blueprint.get("/games/<id:game_id>.json")
 def game_json(game_id: int) -> Response | tuple[Response, int]:
     with server().db.sessions() as db_session:
         try:
@@ -199,7 +199,7 @@ def game_json(game_id: int) -> Response | tuple[Response, int]:
         return jsonify(history.json_history(game, side, history.player_steps(db_session, game, side)))
 
 
-@blueprint.post("/games/<int:game_id>/order")
+@blueprint.post("/games/<id:game_id>/order")
 def game_order(game_id: int) -> Response:
     text = (request.form.get("order") or "").strip()[:2000]
     with server().db.transaction() as db_session:
@@ -215,7 +215,7 @@ def game_order(game_id: int) -> Response:
     return redirect(url_for("pages.game_history", game_id=game_id))
 
 
-@blueprint.get("/games/<int:game_id>/reveal")
+@blueprint.get("/games/<id:game_id>/reveal")
 def reveal(game_id: int) -> str | Response:
     with server().db.sessions() as db_session:
         game = db_session.get(Game, game_id)
@@ -258,7 +258,7 @@ def reveal(game_id: int) -> str | Response:
         return render_template("web/reveal.html", **context)
 
 
-@blueprint.post("/games/<int:game_id>/public")
+@blueprint.post("/games/<id:game_id>/public")
 def make_public(game_id: int) -> Response:
     with server().db.transaction() as db_session:
         game, _player, side = own_game(db_session, game_id)

@@ -126,3 +126,11 @@ def test_the_home_and_player_pages_fit_a_phone_and_a_desk(browser, site):  # noq
         page.goto(base + "/")
         assert page.locator("text=your page").count() == 1
         page.close()
+
+
+def test_an_id_past_the_databases_integers_is_not_found_like_any_other(server):
+    """Ids are 32-bit in the database: a larger one in an address is answered 404, never a database error."""
+    client = client_for(server)
+    for path in ("/players/99999999999", "/games/99999999999", "/games/99999999999/reveal",
+                 "/games/99999999999.json"):
+        assert client.get(path).status_code == 404, path
