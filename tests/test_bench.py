@@ -139,7 +139,8 @@ def test_bench_scale_fills_two_sizes_and_prints_every_measure_with_its_ratio():
         assert found, (measure, output)
         small, large, ratio, verdict = float(found[1]), float(found[2]), float(found[3]), found[4]
         assert small > 0 and abs(ratio - large / small) < 0.01 + 0.01 * ratio
-        assert verdict == ("met" if ratio <= 1.5 else "NOT met")
+        if abs(ratio - 1.5) > 0.005:  # printed as 1.50x, the ratio itself may be either side of the target
+            assert verdict == ("met" if ratio <= 1.5 else "NOT met")
     assert re.search(r"storage per game \(KB\) +[\d.]+ +[\d.]+ +[\d.]+x", output)
     counts = re.search(r"statements in a worker round with nothing due: (\d+) at 100 games, (\d+) at 300 games", output)
     assert counts and counts[1] == counts[2]
