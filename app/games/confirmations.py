@@ -50,10 +50,11 @@ def hold(connection: Connection, email: str, lines: list[str], now: datetime) ->
     return key
 
 
-def find_key(texts: list[str]) -> str | None:
-    """The confirmation key in a reply's recipient addresses or the Message-IDs it answers."""
+def find_key(texts: list[str], pattern: re.Pattern[str] = KEY_PATTERN) -> str | None:
+    """The confirmation key (or another random key ``pattern`` finds) in a reply's recipient addresses or the
+    Message-IDs it answers."""
     for text in texts:
-        match = KEY_PATTERN.search(text)
+        match = pattern.search(text)
         if match:
             return match.group(1).lower()
     return None

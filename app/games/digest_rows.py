@@ -20,6 +20,7 @@ from sqlalchemy import ForeignKey, Integer, String, bindparam, delete, insert, s
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime
+from app.games import confirmations
 from app.games.confirmations import new_key
 from app.games.models import Player
 
@@ -108,11 +109,7 @@ def add_digest(connection: Any, player_id: int, sent_at: datetime, listed: dict[
 
 def find_key(texts: list[str]) -> str | None:
     """The digest key in a reply's recipient addresses or the Message-IDs it answers."""
-    for text in texts:
-        match = KEY_PATTERN.search(text)
-        if match:
-            return match.group(1).lower()
-    return None
+    return confirmations.find_key(texts, KEY_PATTERN)
 
 
 def email_of(connection: Any, player_id: int) -> str | None:
