@@ -150,3 +150,9 @@ def open_seeks(connection: Connection, now: datetime, limit: int = 100) -> list[
     email, rating, deviation, volatility, games: the last four none for a player not yet rated). The email
     is for ``club_name`` alone, never to be shown."""
     return connection.execute(OPEN_SEEKS, {"now": now, "limit": limit}).all()
+
+
+def seeker_rating(row: Any) -> RatingNow:
+    """The seeker's rating in the seek's variant, as ``open_seeks`` read it with the seek (a new player's when
+    they have none)."""
+    return RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None else RatingNow()

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 
 from app.games.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
-from app.games.club_rows import OPEN, PLAYERS, SEEKS, RatingNow, club_name, current_rating, open_seeks
+from app.games.club_rows import OPEN, PLAYERS, SEEKS, club_name, current_rating, open_seeks, seeker_rating
 from app.games.errors import ServiceError
 from app.games.job import Job
 from app.games.records import GameRecord, PlayerRecord
@@ -223,14 +223,8 @@ class Seeks(Job):
 
 def seek_line(row: Any) -> str:
     """One open seek in words, with the seeker's club name and rating (never an address)."""
-    rating = current_rating_shown(row)
+    rating = seeker_rating(row).shown
     rated = "rated" if row.rated else "unrated"
     who = f", for players rated {row.rating_low}-{row.rating_high}" if row.rating_low is not None else ""
     return (f"Seek {row.id}: {VARIANTS[row.variant].title}, {terms(row.variant, row.days, row.options)}, {rated}"
             f"{who}; {club_name(row.name, row.email, row.player_id)} ({rating}).")
-
-
-def current_rating_shown(row: Any) -> str:
-    """The seeker's rating in the seek's variant, as ``open_seeks`` read it with the seek."""
-    return (RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None
-            else RatingNow()).shown

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from app.games.digest_commands import DEFAULT_HOUR, read_remind, remind_words
 from app.games.errors import ServiceError
 from app.games.models import Player
-from app.games.service import GameService
+from app.web.acting import service_as
 from app.web.auth import signed_in_player_id
 
 blueprint = Blueprint("preferences", __name__)
@@ -57,10 +57,7 @@ def change() -> Response:
         flash(f"Reminders not changed: {error}.")
         return redirect(url_for("preferences.show"))
     with server().db.transaction() as db_session:
-        email = db_session.get(Player, player_id).email
-        service = GameService(db_session.connection(), server().settings, server().signer)
-        player = service.player(email)
-        service.actor_id = player.id  # the player asked: what follows is told at once
+        service, player = service_as(db_session, player_id)
         said = []
         hour = int(wanted_hour) if on else None
         if hour != player.digest_hour:

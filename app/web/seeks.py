@@ -11,11 +11,11 @@ from werkzeug.wrappers import Response
 
 from app.db import utcnow
 from app.games.challenges import terms
-from app.games.club_rows import RatingNow, club_name, open_seeks
+from app.games.club_rows import club_name, open_seeks, seeker_rating
 from app.games.errors import ServiceError
-from app.games.models import Player
 from app.games.service import GameService
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
+from app.web.acting import service_as
 from app.web.auth import signed_in_player_id
 
 blueprint = Blueprint("seeks", __name__)
@@ -32,8 +32,7 @@ def listed_seeks(connection, limit: int = LISTED) -> list[dict]:
              "terms": terms(row.variant, row.days, row.options), "rated": row.rated,
              "range": f"{row.rating_low}-{row.rating_high}" if row.rating_low is not None else "",
              "player_id": row.player_id, "name": club_name(row.name, row.email, row.player_id),
-             "rating": (RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None
-                        else RatingNow()).shown,
+             "rating": seeker_rating(row).shown,
              "lapses": row.lapses_at.strftime("%d %b %Y")}
             for row in open_seeks(connection, utcnow(), limit)]
 
@@ -54,10 +53,7 @@ def as_player(act) -> Response:
         return redirect(url_for("signin.login_form"))
     try:
         with server().db.transaction() as db_session:
-            email = db_session.get(Player, player_id).email
-            service = GameService(db_session.connection(), server().settings, server().signer)
-            player = service.player(email)
-            service.actor_id = player.id  # the player asked: what follows is told at once
+            service, player = service_as(db_session, player_id)
             said = act(service, player)
             service.flush()
     except ServiceError as error:
