@@ -1,7 +1,7 @@
 """Every model, imported together so the metadata (and Alembic) sees the whole schema."""
 
+from app.club.models import Rating, RatingChange, Seek
 from app.db import Base
-from app.games.club_rows import Rating, RatingChange, Seek
 from app.games.confirmations import Confirmation
 from app.games.digest_rows import Digest, DigestGame, DigestNote
 from app.games.models import Event, Game, Player

@@ -8,7 +8,7 @@ APP = Path(__file__).parent.parent / "app"
 GAMES = APP / "games"
 # The game service, one module per job: the only code that changes a game or a player.
 SERVICE_JOBS = {"service.py", "job.py", "work.py", "events.py", "turn.py", "clocks.py", "invitations.py", "lobby.py",
-                "replies.py", "mail_commands.py", "digest.py", "ratings.py", "seeks.py"}
+                "replies.py", "mail_commands.py", "digest.py"}
 RECORD_NAMES = ("game", "running", "finished", "player", "opponent", "challenger", "white", "black")
 
 

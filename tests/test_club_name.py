@@ -1,6 +1,6 @@
 """The name the club shows a player by: never any part of their address."""
 
-from app.games.club_rows import club_name
+from app.club.names import club_name
 
 
 def test_a_chosen_name_is_shown_as_chosen():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.games.glicko2 import SCALE, Glicko, expected, g, rate, rate_game
+from app.club.glicko2 import SCALE, Glicko, expected, g, rate, rate_game
 
 EXAMPLE_PLAYER = Glicko(1500, 200, 0.06)
 EXAMPLE_GAMES = [(Glicko(1400, 30), 1), (Glicko(1550, 100), 0), (Glicko(1700, 300), 0)]

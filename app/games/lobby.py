@@ -180,6 +180,12 @@ class Lobby(Job):
         if player.name == display_name("", player.email) and name.strip():
             player.name = display_name(name, player.email)
 
+    def give_name(self, player: PlayerRecord, name: str) -> None:
+        """The player is called ``name`` from now on, written at once (the club's name for a player it shows)."""
+        if name != player.name:
+            player.name = name
+            self.service.flush()
+
     def set_profile(self, player: PlayerRecord, public: bool) -> str:
         """Show or hide the player's page on the web; says what was done."""
         player.profile_public = public

@@ -8,6 +8,7 @@ these lists, so a new command is one more object here.
 
 from __future__ import annotations
 
+from app.club.commands import PROFILE, RATING, SEEK_COMMANDS
 from app.games.challenges import describe_challenge
 from app.games.commands import (
     ALSO,
@@ -24,9 +25,6 @@ from app.games.digest_commands import DIGEST_COMMANDS
 from app.games.errors import ServiceError
 from app.games.links import rules_link
 from app.games.mails import one_full_stop
-from app.games.profile_commands import PROFILE
-from app.games.rating_commands import RATING
-from app.games.seek_commands import SEEK_COMMANDS
 from app.games.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand

@@ -16,18 +16,17 @@ from typing import Any
 from markupsafe import Markup, escape
 from sqlalchemy import Connection
 
+from app.club.ratings import PROVISIONAL_DEVIATION, RatedEnd, RatingNow
 from app.config import Settings
 from app.games import records
 from app.games.challenges import terms
 from app.games.clock import describe_deadline
-from app.games.club_rows import PROVISIONAL_DEVIATION, RatingNow
 from app.games.commands import order_forms
 from app.games.commitment import committed_text
 from app.games.links import history_link, rules_link
 from app.games.mail_commands import game_commands
 from app.games.mails import Mails, one_full_stop
 from app.games.models import Player
-from app.games.ratings import RatedEnd
 from app.games.records import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Attachment, Mail, enqueue

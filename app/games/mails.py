@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.outbound.render import Document
 
 if TYPE_CHECKING:
-    from app.games.ratings import RatedEnd
+    from app.club.ratings import RatedEnd
 
 
 class Mails:

@@ -76,7 +76,7 @@ class GameRecord:
     reason: str | None
     public_white: bool
     public_black: bool
-    rated: bool  # its end changes both players' ratings (app/games/ratings.py)
+    rated: bool  # its end changes both players' ratings (app/club/ratings.py)
     names_only: bool  # the players know each other by name only (a game from a seek): no address is shown
     created_at: datetime
     white: PlayerRecord

@@ -15,6 +15,8 @@ from datetime import datetime
 
 from sqlalchemy import Connection
 
+from app.club.ratings import Ratings
+from app.club.seeks import Seeks
 from app.config import Settings
 from app.db import utcnow
 from app.games import records
@@ -28,10 +30,8 @@ from app.games.lobby import Lobby
 from app.games.mail_commands import GAME_WORDS, LOBBY_WORDS
 from app.games.mailing import Mailer
 from app.games.mails import Mails
-from app.games.ratings import Ratings
 from app.games.records import GameRecord, PlayerRecord
 from app.games.replies import Replies
-from app.games.seeks import Seeks
 from app.games.turn import Turn
 from app.games.work import UnitOfWork, display_name
 from app.tokens import ReplyToken, TokenSigner

@@ -6,14 +6,12 @@ Neither shows any address but the referee's: players are named by ``club_name``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, current_app, render_template
-from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
 
-from app.games.club_rows import club_name, rating_history, ratings_of
-from app.games.models import Game, Player
+from app.club.names import club_name
+from app.club.players import finished_games, rating_history
+from app.club.ratings import ratings_of
+from app.games.models import Player
 from app.present.registry import presenter_for
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.web.auth import signed_in_player_id
@@ -22,8 +20,6 @@ from app.web.seeks import listed_seeks
 
 blueprint = Blueprint("club", __name__)
 HOME_SEEKS = 10  # open seeks on the home page (all of them on /seeks)
-GAMES_LISTED = 100  # finished games on a player's page, the latest first
-SCORE = {"1-0": {"white": "won", "black": "lost"}, "0-1": {"white": "lost", "black": "won"}}
 
 
 def server():
@@ -39,28 +35,6 @@ def home() -> str:
     return render_template("web/home.html", title="Chess you cannot see, refereed by email", games=games,
                            seeks=seeks, referee=server().settings.server_email, default=DEFAULT_VARIANT,
                            me=signed_in_player_id())
-
-
-def finished_games(db_session: Session, player: Player) -> tuple[int, list[dict[str, Any]]]:
-    """How many games the player finished, and the latest GAMES_LISTED of them as the page shows them."""
-    mine = or_(Game.white_id == player.id, Game.black_id == player.id)
-    count = db_session.scalar(select(func.count()).select_from(Game).where(mine, Game.status == "over")) or 0
-    games = db_session.scalars(select(Game).where(mine, Game.status == "over")
-                               .order_by(Game.updated_at.desc(), Game.id.desc()).limit(GAMES_LISTED)).all()
-    opponents = {each.id: each for each in db_session.scalars(select(Player).where(Player.id.in_(
-        {game.black_id if game.white_id == player.id else game.white_id for game in games})))}
-    listed = []
-    for game in games:
-        side = "white" if game.white_id == player.id else "black"
-        opponent = opponents[game.black_id if side == "white" else game.white_id]
-        listed.append({
-            "id": game.id, "variant": game.variant, "title": VARIANTS[game.variant].title,
-            "side": side.title(), "opponent": club_name(opponent.name, opponent.email, opponent.id),
-            "opponent_id": opponent.id if opponent.profile_public else None,
-            "result": SCORE.get(game.result or "", {}).get(side, "drew" if game.result == "1/2-1/2" else "ended"),
-            "rated": game.rated, "date": game.updated_at.strftime("%d %b %Y"),
-            "public": game.public_white and game.public_black})
-    return count, listed
 
 
 @blueprint.get("/players/<id:player_id>")

@@ -9,9 +9,10 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from app.club.names import club_name
+from app.club.seeks import open_seeks, seeker_rating
 from app.db import utcnow
 from app.games.challenges import terms
-from app.games.club_rows import club_name, open_seeks, seeker_rating
 from app.games.errors import ServiceError
 from app.games.service import GameService
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS

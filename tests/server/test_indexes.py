@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import event, text
 
 from app import retention
+from app.club.seeks import OPEN_SEEKS
 from app.db import utcnow
-from app.games.club_rows import OPEN_SEEKS
 from app.games.digest_rows import DUE_PLAYERS
 from app.games.records import DUE_GAMES
 from app.inbound.receive import PENDING

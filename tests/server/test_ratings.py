@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import create_engine, event, select, text, update
 
+from app.club.glicko2 import Glicko, rate_game
+from app.club.models import Rating, RatingChange
 from app.db import utcnow
-from app.games.club_rows import Rating, RatingChange
-from app.games.glicko2 import Glicko, rate_game
 from app.games.models import Game
 from app.games.service import GameService
 from app.server import Server

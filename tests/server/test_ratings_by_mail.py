@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from app.games.club_rows import Rating, RatingChange
-from app.games.glicko2 import Glicko, rate_game
+from app.club.glicko2 import Glicko, rate_game
+from app.club.models import Rating, RatingChange
 from app.games.models import Game as GameRow
 from app.inbound.clients import fresh
 from tests.server.smtp_game import ALICE, BOB, REFEREE

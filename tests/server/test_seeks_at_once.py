@@ -7,7 +7,7 @@ import threading
 
 from sqlalchemy import create_engine, event, func, select, text
 
-from app.games.club_rows import Seek
+from app.club.models import Seek
 from app.games.errors import ServiceError
 from app.games.models import Game
 from app.games.service import GameService

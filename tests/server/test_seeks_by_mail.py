@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select, update
 
+from app.club.models import Rating, Seek
 from app.db import utcnow
-from app.games.club_rows import Rating, Seek
 from app.games.models import Game as GameRow
 from app.inbound.clients import fresh
 from tests.server.smtp_game import ALICE, BOB, MALLORY, REFEREE

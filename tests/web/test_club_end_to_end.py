@@ -13,8 +13,8 @@ from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from app import create_app
-from app.games.club_rows import Rating, Seek
-from app.games.glicko2 import Glicko, rate_game
+from app.club.glicko2 import Glicko, rate_game
+from app.club.models import Rating, Seek
 from app.games.models import Game as GameRow
 from app.games.models import Player
 from app.inbound.clients import fresh

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
+from app.club.models import Rating, RatingChange
 from app.db import utcnow
-from app.games.club_rows import Rating, RatingChange
 from app.games.models import Game, Player
 from app.games.service import GameService
 from app.rules.registry import VARIANTS

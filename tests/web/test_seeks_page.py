@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from app.games.club_rows import Seek
+from app.club.models import Seek
 from app.games.models import Game
 from app.games.service import GameService
 from tests.web.test_browser import site  # noqa: F401 (the live server fixture)

@@ -17,8 +17,8 @@ from datetime import datetime
 from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from app.games.club_rows import CHANGES, RATINGS, START_DEVIATION, START_RATING, START_VOLATILITY, RatingNow
-from app.games.glicko2 import Glicko, rate_game
+from app.club.glicko2 import Glicko, rate_game
+from app.club.models import CHANGES, RATINGS
 from app.games.job import Job
 from app.games.models import Event
 from app.games.records import GameRecord
@@ -27,6 +27,41 @@ from app.rules.base import SIDES
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's score in each result that is rated
 MOVES_TO_COUNT = 2  # each side's completed moves before a game's end changes a rating (the club's rule)
 EVENTS = Event.__table__
+START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06  # a new player's (Glicko-2)
+PROVISIONAL_DEVIATION = 110.0  # a rating less sure than this is shown with a "?"
+
+
+@dataclass(frozen=True)
+class RatingNow:
+    """A player's rating in one variant as it stands (a new player's when they have played no rated game)."""
+
+    rating: float = START_RATING
+    deviation: float = START_DEVIATION
+    volatility: float = START_VOLATILITY
+    games: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        return self.deviation > PROVISIONAL_DEVIATION
+
+    @property
+    def shown(self) -> str:
+        """"1500?" while provisional, "1623" once settled."""
+        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+
+
+def current_rating(connection: Connection, player_id: int, variant: str) -> RatingNow:
+    row = connection.execute(select(RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
+                             .where(RATINGS.c.player_id == player_id, RATINGS.c.variant == variant)).first()
+    return RatingNow(*row) if row else RatingNow()
+
+
+def ratings_of(connection: Connection, player_id: int) -> dict[str, RatingNow]:
+    """Every variant the player has a rating in."""
+    rows = connection.execute(select(RATINGS.c.variant, RATINGS.c.rating, RATINGS.c.deviation,
+                                     RATINGS.c.volatility, RATINGS.c.games)
+                              .where(RATINGS.c.player_id == player_id).order_by(RATINGS.c.variant))
+    return {row.variant: RatingNow(row.rating, row.deviation, row.volatility, row.games) for row in rows}
 
 
 @dataclass(frozen=True)

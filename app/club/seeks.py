@@ -12,13 +12,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, text, update
 
+from app.club.models import OPEN, PLAYERS, RATINGS, SEEKS
+from app.club.names import club_name
+from app.club.ratings import RatingNow, current_rating
 from app.games.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
-from app.games.club_rows import OPEN, PLAYERS, SEEKS, club_name, current_rating, open_seeks, seeker_rating
 from app.games.errors import ServiceError
 from app.games.job import Job
 from app.games.records import GameRecord, PlayerRecord
@@ -31,6 +33,17 @@ LISTED = 50  # seeks listed by ``seeks`` (the rest on the web)
 RANGE = re.compile(r"(\d{1,4})\s*-\s*(\d{1,4})")
 HIGHEST = 4000  # the highest rating a range may name
 USAGE = "write: seek <variant> [days=3] [options] [rated|unrated] [rating LOW-HIGH]"
+_RATED = and_(RATINGS.c.player_id == SEEKS.c.player_id, RATINGS.c.variant == SEEKS.c.variant)
+# The predicate of the partial index ix_seeks_open as written, not a bound value: PostgreSQL's generic plan of
+# the prepared statement can then use that index, whatever the number of seeks ever taken.
+OPEN_SEEKS = (
+    select(SEEKS.c.id, SEEKS.c.variant, SEEKS.c.options, SEEKS.c.days, SEEKS.c.rated, SEEKS.c.rating_low,
+           SEEKS.c.rating_high, SEEKS.c.created_at, SEEKS.c.lapses_at, SEEKS.c.player_id, PLAYERS.c.name,
+           PLAYERS.c.email, RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
+    .select_from(SEEKS.join(PLAYERS, PLAYERS.c.id == SEEKS.c.player_id).outerjoin(RATINGS, _RATED))
+    .where(text(f"seeks.status = '{OPEN}'"), SEEKS.c.lapses_at > bindparam("now"))
+    .order_by(SEEKS.c.created_at, SEEKS.c.id).limit(bindparam("limit"))
+)
 
 
 @dataclass(frozen=True)
@@ -149,10 +162,7 @@ class Seeks(Job):
     def enter_club(self, player: PlayerRecord) -> None:
         """A player still called after their address (or by a name with an address in it) is given their club
         name: the club shows no part of an address."""
-        named = club_name(player.name, player.email, player.id)
-        if named != player.name:
-            player.name = named
-            self.service.flush()
+        self.service.desk.give_name(player, club_name(player.name, player.email, player.id))
 
     def listing(self, limit: int = LISTED) -> list[str]:
         """The open seeks, a line each: number, game and terms, rated or not, the seeker's name and rating."""
@@ -228,3 +238,17 @@ def seek_line(row: Any) -> str:
     who = f", for players rated {row.rating_low}-{row.rating_high}" if row.rating_low is not None else ""
     return (f"Seek {row.id}: {VARIANTS[row.variant].title}, {terms(row.variant, row.days, row.options)}, {rated}"
             f"{who}; {club_name(row.name, row.email, row.player_id)} ({rating}).")
+
+
+def open_seeks(connection: Connection, now: datetime, limit: int = 100) -> list[Any]:
+    """The open seeks not yet lapsed, oldest first, with the seeker's name and rating in the seek's variant
+    (id, variant, options, days, rated, rating_low, rating_high, created_at, lapses_at, player_id, name,
+    email, rating, deviation, volatility, games: the last four none for a player not yet rated). The email
+    is for ``club_name`` alone, never to be shown."""
+    return connection.execute(OPEN_SEEKS, {"now": now, "limit": limit}).all()
+
+
+def seeker_rating(row: Any) -> RatingNow:
+    """The seeker's rating in the seek's variant, as ``open_seeks`` read it with the seek (a new player's when
+    they have none)."""
+    return RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None else RatingNow()

@@ -1,0 +1,11 @@
+"""How the club shows a player to others: by a name that holds no part of an address."""
+
+from __future__ import annotations
+
+
+def club_name(name: str, email: str, player_id: int) -> str:
+    """How the club shows a player to others: the name they chose, or "Player N" while they are still called
+    after their address, or by a name with an address in it (the club never shows any part of an address)."""
+    local = email.split("@")[0].strip().lower()
+    plain = name.strip()
+    return f"Player {player_id}" if not plain or plain.lower() == local or "@" in plain else name
