@@ -94,7 +94,7 @@ def ingest(file: click.utils.LazyFile) -> None:
 @click.option("--black", required=True, help="Black's email address")
 @click.option("--option", "options", multiple=True, help="K=V: days=3, or one of the variant's options (repeatable)")
 def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
-    from app.games.challenges import read_options
+    from app.games.lobby.challenges import read_options
     from app.games.service import GameService, ServiceError
 
     server = _server()

@@ -2,8 +2,8 @@
 
 from app.club.models import Rating, RatingChange, Seek
 from app.db import Base
-from app.games.confirmations import Confirmation
-from app.games.digest_rows import Digest, DigestGame, DigestNote
+from app.games.digest.rows import Digest, DigestGame, DigestNote
+from app.games.lobby.confirmations import Confirmation
 from app.games.models import Event, Game, Player
 from app.inbound.models import Answer, InboundMessage
 from app.outbound.models import OutboundMessage

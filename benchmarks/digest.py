@@ -20,8 +20,8 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from app.games.digest_mail import DigestMail, Entry
-from app.games.mailing import Mailer
+from app.games.digest.mail import DigestMail, Entry
+from app.games.mail.mailing import Mailer
 from app.games.models import Game
 from app.games.service import GameService
 from app.inbound.clients import reply

@@ -34,7 +34,7 @@ from sqlalchemy import Engine, event, text
 
 from app import create_app
 from app.db import utcnow
-from app.games.digest_rows import DUE_PLAYERS, ROUND_BATCH
+from app.games.digest.rows import DUE_PLAYERS, ROUND_BATCH
 from app.outbound.outbox import MaildirTransport
 from app.rules.registry import DEFAULT_VARIANT
 from app.server import Server, settle_garbage_collection

@@ -19,8 +19,8 @@ from pathlib import Path
 from app import create_app
 from app.config import load_settings
 from app.db import utcnow
-from app.games import records
 from app.games.models import Game, Player
+from app.games.records import rows
 from app.games.service import GameService
 from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
@@ -71,7 +71,7 @@ def build_game(server: Server, variant: Variant, events: int, seed: int) -> tupl
             number = variant.move_number(state)
             outcome = variant.play(state, side, order)
             recorded += 1
-            records.add_event(connection, {
+            rows.add_event(connection, {
                 "game_id": game.id, "seq": recorded, "by": side, "order": order, "result": outcome.result,
                 "move_number": number, "ply": 0, "told": outcome.to,
                 "views": {s: variant.view(state, s) for s in ("white", "black")},

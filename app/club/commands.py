@@ -12,7 +12,7 @@ from sqlalchemy import Connection
 
 from app.club.ratings import PROVISIONAL_DEVIATION, RatingNow, ratings_of
 from app.club.seeks import LIFETIME, MOST_OPEN, read_number, read_seek
-from app.games.commands import Command, Held, InGame, InLobby, MailCommand
+from app.games.commands.base import Command, Held, InGame, InLobby, MailCommand
 from app.games.errors import ServiceError
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 

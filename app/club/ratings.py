@@ -21,7 +21,7 @@ from app.club.glicko2 import Glicko, rate_game
 from app.club.models import CHANGES, RATINGS
 from app.games.job import Job
 from app.games.models import Event
-from app.games.records import GameRecord
+from app.games.records.rows import GameRecord
 from app.rules.base import SIDES
 
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's score in each result that is rated

@@ -20,10 +20,10 @@ from sqlalchemy import Connection, and_, bindparam, func, insert, select, text, 
 from app.club.models import OPEN, PLAYERS, RATINGS, SEEKS
 from app.club.names import club_name
 from app.club.ratings import RatingNow, current_rating
-from app.games.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
 from app.games.errors import ServiceError
 from app.games.job import Job
-from app.games.records import GameRecord, PlayerRecord
+from app.games.lobby.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.rules.base import SIDES
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 

@@ -33,10 +33,10 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     # Every web key, sign-in link and session of this player issued before this time is void (app/games/access.py)
     keys_valid_after: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    # The daily digest (app/games/digest.py): its hour (UTC), none for a mail per event; when the next is due
+    # The daily digest (app/games/digest/): its hour (UTC), none for a mail per event; when the next is due
     digest_hour: Mapped[int | None] = mapped_column(Integer)
     digest_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    # Hours before a deadline the player is reminded at (none: the default, ``app.games.clock.reminder_leads``)
+    # Hours before a deadline the player is reminded at (none: the default, ``app.games.play.clock.reminder_leads``)
     reminders: Mapped[list[Any] | None] = mapped_column()
     # Whether anyone may see the player's page, /players/ID (``profile private`` by mail hides it)
     profile_public: Mapped[bool] = mapped_column(default=True, server_default=true())
@@ -69,7 +69,7 @@ class Game(Base):
     reminded: Mapped[bool] = mapped_column(default=False)
     reminded_lead: Mapped[int | None] = mapped_column(Integer)  # hours before the deadline of the last reminder
     # When the clock must next look at the game (the reminder, then the deadline); none when it is not running.
-    # The game service keeps it true (``app.games.clocks.next_look``, written by every flush).
+    # The game service keeps it true (``app.games.play.clocks.next_look``, written by every flush).
     next_clock_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     commitments: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # Per side, what it was told since its own last completed move: the "since your last move"

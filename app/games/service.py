@@ -19,21 +19,21 @@ from app.club.ratings import Ratings
 from app.club.seeks import Seeks
 from app.config import Settings
 from app.db import utcnow
-from app.games import records
-from app.games.clocks import Clocks, next_look
-from app.games.digest import Digests
-from app.games.digest_replies import DigestReplies
+from app.games.commands.registry import GAME_WORDS, LOBBY_WORDS
+from app.games.digest.digests import Digests
+from app.games.digest.replies import DigestReplies
 from app.games.errors import ServiceError
-from app.games.events import EventRecord
-from app.games.invitations import Invitations
-from app.games.lobby import Lobby
-from app.games.mail_commands import GAME_WORDS, LOBBY_WORDS
-from app.games.mailing import Mailer
-from app.games.mails import Mails
-from app.games.records import GameRecord, PlayerRecord
-from app.games.replies import Replies
-from app.games.turn import Turn
-from app.games.work import UnitOfWork, display_name
+from app.games.lobby.desk import Lobby
+from app.games.lobby.invitations import Invitations
+from app.games.mail.mailing import Mailer
+from app.games.mail.mails import Mails
+from app.games.play.clocks import Clocks, next_look
+from app.games.play.replies import Replies
+from app.games.play.turn import Turn
+from app.games.records import rows
+from app.games.records.events import EventRecord
+from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.records.work import UnitOfWork, display_name
 from app.tokens import ReplyToken, TokenSigner
 
 __all__ = ["GAME_WORDS", "LOBBY_WORDS", "GameService", "ServiceError", "display_name"]
@@ -97,7 +97,7 @@ class GameService:
 
     def act_for(self, address: str) -> None:
         """What is done now answers this address's own mail: it is told at once, even on the digest."""
-        known = records.player_by_email(self.connection, address.strip().lower())
+        known = rows.player_by_email(self.connection, address.strip().lower())
         self.actor_id = known.id if known else None
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import authres
 
 from app.config import Settings
-from app.games.digest_rows import find_key as find_digest_key
+from app.games.digest.rows import find_key as find_digest_key
 from app.inbound.parse import ParsedMail
 from app.outbound.envelope import find_envelope_key
 from app.tokens import ReplyToken, TokenSigner

@@ -29,7 +29,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from app.addresses import AddressError, valid_address
 from app.config import Settings
 from app.db import Database, utcnow
-from app.games import confirmations
+from app.games.lobby import confirmations
 from app.games.models import Player
 from app.games.service import GameService, ServiceError
 from app.inbound import budget as budgets

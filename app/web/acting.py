@@ -6,7 +6,7 @@ from flask import current_app
 from sqlalchemy.orm import Session
 
 from app.games.models import Player
-from app.games.records import PlayerRecord
+from app.games.records.rows import PlayerRecord
 from app.games.service import GameService
 
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.db import utcnow
 from app.games.access import issued_in_force
-from app.games.links import read_history_key
+from app.games.mail.links import read_history_key
 from app.games.models import Event, Game, Player
 from app.web.auth import server
 

@@ -10,8 +10,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
 
-from app.games import history
 from app.games.models import Game, Player
+from app.games.records import history
 from app.games.service import GameService
 from app.present.base import Ply
 from app.present.diagram import MARK_MEANINGS, Figure, drawn_legend

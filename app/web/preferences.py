@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from app.games.digest_commands import DEFAULT_HOUR, read_remind, remind_words
+from app.games.commands.digest import DEFAULT_HOUR, read_remind, remind_words
 from app.games.errors import ServiceError
 from app.games.models import Player
 from app.web.acting import service_as

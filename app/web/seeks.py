@@ -12,8 +12,8 @@ from werkzeug.wrappers import Response
 from app.club.names import club_name
 from app.club.seeks import open_seeks, seeker_rating
 from app.db import utcnow
-from app.games.challenges import terms
 from app.games.errors import ServiceError
+from app.games.lobby.challenges import terms
 from app.games.service import GameService
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.web.acting import service_as

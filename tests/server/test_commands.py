@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.games.commands import ALSO, FORM, Command, MailCommand, find, first_words, help_line, order_forms
-from app.games.mail_commands import GAME_COMMANDS, LOBBY_COMMANDS, game_commands
+from app.games.commands.base import ALSO, FORM, Command, MailCommand, find, first_words, help_line, order_forms
+from app.games.commands.registry import GAME_COMMANDS, LOBBY_COMMANDS, game_commands
 from app.present.registry import presenter_for
 from app.rules.registry import VARIANTS
 from tests.server.harness import ALICE, BOB, Table

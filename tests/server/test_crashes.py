@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, func, select, update
 from sqlalchemy.exc import DBAPIError
 
 from app.db import utcnow
-from app.games.mailing import Mailer
+from app.games.mail.mailing import Mailer
 from app.games.models import Event, Game
 from app.inbound.clients import reply
 from app.inbound.models import InboundMessage

@@ -5,7 +5,7 @@ import re
 from datetime import timedelta
 
 from app.db import utcnow
-from app.games.digest import next_due
+from app.games.digest.digests import next_due
 from app.inbound.clients import fresh, reply
 from tests.server.digest_helpers import (
     digest_on,

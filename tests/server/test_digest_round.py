@@ -3,7 +3,7 @@
 import threading
 
 from app.db import utcnow
-from app.games import digest_rows
+from app.games.digest import rows
 from app.games.service import GameService
 from app.worker import Worker
 from tests.server.digest_helpers import digest_on, digests_to, move, start_game
@@ -26,8 +26,8 @@ def test_a_players_digest_is_claimed_by_one_transaction_only(server):
     later = utcnow().replace(year=utcnow().year + 1)
     with server.db.engine.begin() as connection:
         (player_id, seen), = GameService(connection, server.settings, server.signer, later).due_digests()
-        assert digest_rows.claim(connection, player_id, seen, later)
-        assert not digest_rows.claim(connection, player_id, seen, later)  # the due time it read is gone
+        assert rows.claim(connection, player_id, seen, later)
+        assert not rows.claim(connection, player_id, seen, later)  # the due time it read is gone
 
 
 def test_two_workers_at_the_same_moment_send_each_digest_once(postgres_url, tmp_path):

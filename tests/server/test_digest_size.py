@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app.games import digest_mail
+from app.games.digest import mail as digest_mail
 from app.present.registry import DECLARATIONS
 from tests.conftest import make_server
 from tests.server.digest_helpers import digest_on, move, send_digests, start_game

@@ -13,7 +13,7 @@ import tracemalloc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games.reading import read_commands
+from app.games.commands.reading import read_commands
 from app.games.service import GAME_WORDS, LOBBY_WORDS
 from app.inbound.budget import DEFAULT_SECONDS, Budget, OverBudget
 from app.inbound.parse import parse

@@ -13,8 +13,8 @@ from sqlalchemy import event, text
 from app import retention
 from app.club.seeks import OPEN_SEEKS
 from app.db import utcnow
-from app.games.digest_rows import DUE_PLAYERS
-from app.games.records import DUE_GAMES
+from app.games.digest.rows import DUE_PLAYERS
+from app.games.records.rows import DUE_GAMES
 from app.inbound.receive import PENDING
 from app.outbound.outbox import CLAIMABLE
 from tests.conftest import make_server

@@ -9,7 +9,7 @@ from sqlalchemy import select, text
 
 from app.db import Database, json_text, json_value, utcnow
 from app.games.models import Event, Game, Player
-from app.games.records import add_event
+from app.games.records.rows import add_event
 
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-(2**63), max_value=2**64 - 1),

@@ -4,8 +4,8 @@ error naming the line, never silence. Over real SMTP where it reaches a game."""
 
 import pytest
 
-from app.games.lookalikes import folded
-from app.games.reading import read_commands
+from app.games.commands.lookalikes import folded
+from app.games.commands.reading import read_commands
 from app.games.service import GAME_WORDS, LOBBY_WORDS
 from app.rules.registry import get_variant
 from tests.server.harness import Table

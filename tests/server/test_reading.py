@@ -6,7 +6,7 @@ from email import message_from_bytes, policy
 
 import pytest
 
-from app.games.reading import read_commands
+from app.games.commands.reading import read_commands
 from app.games.service import GAME_WORDS
 from app.inbound.clients import STYLES
 from app.inbound.parse import feed_whole, html_to_text, parse

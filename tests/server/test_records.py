@@ -5,8 +5,8 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from app.games import records
 from app.games.models import Event, Game
+from app.games.records import rows
 from app.games.service import GameService
 from tests.server.harness import ALICE, BOB, Table, statements_seen, statements_sent
 
@@ -103,12 +103,12 @@ def test_two_transactions_adding_the_same_new_player_both_get_the_one_row(server
     address = "carol@players.test"
     with server.db.engine.connect() as first:
         first.begin()
-        added = records.find_or_add_player(first, address, "Carol")
+        added = rows.find_or_add_player(first, address, "Carol")
         found: list[int] = []
 
         def second_transaction():
             with server.db.engine.begin() as second:  # waits for the first to commit
-                found.append(records.find_or_add_player(second, address, "Carol again").id)
+                found.append(rows.find_or_add_player(second, address, "Carol again").id)
 
         thread = threading.Thread(target=second_transaction)
         thread.start()
@@ -124,10 +124,10 @@ def test_events_are_written_in_order_with_what_each_side_was_told(server):
     game_id = table.start()
     table.reply(ALICE, "R e2-e4", kind="request")
     with server.db.engine.connect() as connection:
-        rows = records.events_of(connection, game_id)
-        last = rows[-1]
+        events = rows.events_of(connection, game_id)
+        last = events[-1]
         assert (last.by, last.order, last.result) == ("white", "R:e2-e4", "moved")  # as read, canonical
         assert last.told["white"][0]["kind"] == "moved"
         stored = connection.execute(select(Event.seq).where(Event.game_id == game_id).order_by(Event.seq)).all()
-        assert [row.seq for row in rows] == [row.seq for row in stored]
+        assert [event.seq for event in events] == [row.seq for row in stored]
         assert connection.execute(select(Game.last_seq).where(Game.id == game_id)).scalar() == last.seq

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from app.games.clock import reminder_leads
+from app.games.play.clock import reminder_leads
 from app.worker import Worker
 from tests.server.digest_helpers import digest_on, move, reply_in_game, send_digests, start_game
 from tests.server.harness import ALICE, BOB, Table

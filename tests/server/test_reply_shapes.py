@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games.reading import read_commands
+from app.games.commands.reading import read_commands
 from app.games.service import GAME_WORDS
 from app.inbound.invisible import visible
 from app.inbound.quotes import new_text

@@ -45,7 +45,7 @@ def test_a_history_key_carries_its_time_and_any_change_to_it_is_refused(tmp_path
     from datetime import UTC, datetime
 
     from app.config import load_settings
-    from app.games.links import history_key, read_history_key
+    from app.games.mail.links import history_key, read_history_key
 
     settings = load_settings({"SECRET_KEY": "a secret", "MIRRORPOST_INSTANCE": str(tmp_path)})
     issued = datetime(2026, 5, 1, 12, 0, 0, 123999, tzinfo=UTC)

@@ -4,8 +4,8 @@ import json
 from datetime import timedelta
 
 from app.db import utcnow
-from app.games.clock import describe_deadline
 from app.games.models import Game as GameRow
+from app.games.play.clock import describe_deadline
 from app.games.service import GameService
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
 from tests.server.smtp_game import ALICE, BOB

@@ -7,7 +7,7 @@ from itsdangerous import URLSafeSerializer
 from sqlalchemy import update
 
 from app.db import utcnow
-from app.games.links import HISTORY_SALT, history_link
+from app.games.mail.links import HISTORY_SALT, history_link
 from app.games.models import Event
 from tests.server.harness import ALICE, BOB, Table
 from tests.web_helpers import client_for, csrf_of

@@ -111,7 +111,7 @@ def test_another_players_history_is_not_found_whatever_the_id(server):
 
 def test_history_link_for_another_game_is_refused(server):
     _table, game_id, white_id, _ = ids(server)
-    from app.games.links import history_link
+    from app.games.mail.links import history_link
 
     url = history_link(server.settings, game_id, white_id).replace(server.settings.base_url, "")
     other = url.replace(f"/games/{game_id}?", "/games/99?")

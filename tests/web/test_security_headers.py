@@ -4,7 +4,7 @@ Referer sent from a page whose address carries a key."""
 import re
 from pathlib import Path
 
-from app.games.links import history_link
+from app.games.mail.links import history_link
 from app.rules.registry import VARIANTS
 from app.web.headers import CONTENT_SECURITY_POLICY
 from tests.server.harness import ALICE, BOB, Table

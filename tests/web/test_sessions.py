@@ -6,7 +6,7 @@ from sqlalchemy import update
 
 from app.db import utcnow
 from app.games.access import sign_out_everywhere
-from app.games.links import history_link
+from app.games.mail.links import history_link
 from app.web.models import LoginToken
 from tests.server.harness import Table
 from tests.web_helpers import client_for, csrf_of, sign_in_path

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.games.mails import one_full_stop
+from app.games.mail.mails import one_full_stop
 from app.games.models import Event, Game
 from app.present.registry import presenter_for
 from app.present.words import Names

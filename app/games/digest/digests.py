@@ -24,13 +24,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from app.games import digest_rows
-from app.games.clock import describe_deadline, hours_words
-from app.games.digest_mail import DigestMail, Entry
+from app.games.digest import rows
+from app.games.digest.mail import DigestMail, Entry
 from app.games.job import Job
-from app.games.mails import Mails
+from app.games.mail.mails import Mails
 from app.games.models import Game
-from app.games.records import GameRecord, PlayerRecord
+from app.games.play.clock import describe_deadline, hours_words
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, other
 
@@ -95,7 +95,7 @@ class Digests(Job):
     def tell_now(self, player: PlayerRecord) -> None:
         """The player left the digest: each turn that waited for it is handed over now, with its move request,
         and what was kept for it goes with that mail or in a notice of its own."""
-        notes = digest_rows.notes_of(self.work.connection, player.id)
+        notes = rows.notes_of(self.work.connection, player.id)
         for game in self.service.clocks.running_games(player):
             side = game.side_of(player)
             assert side is not None
@@ -107,7 +107,7 @@ class Digests(Job):
             elif kept:
                 mails.message(side, "notice", "while you were on the digest", kept)
             self.service.turn.send(game, mails)
-        digest_rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
+        rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
 
     # ------------------------------------------------------------------ holding back
 
@@ -133,7 +133,7 @@ class Digests(Job):
         if item.get("commitments"):
             kept += self.service.mailer.fingerprints(game, side)
         if kept:
-            digest_rows.add_note(self.work.connection, game.player(side).id, game.id, kept, self.work.now)
+            rows.add_note(self.work.connection, game.player(side).id, game.id, kept, self.work.now)
         return True
 
     @staticmethod
@@ -149,19 +149,19 @@ class Digests(Job):
 
     def due(self, every: bool = False) -> list[tuple[int, datetime]]:
         """(player id, due time) of the players whose digest is due (``every``: every player on the digest)."""
-        return digest_rows.due_players(self.work.connection, self.work.now, every)
+        return rows.due_players(self.work.connection, self.work.now, every)
 
     def send(self, player_id: int, seen: datetime) -> int:
         """The player's digest, if it is still theirs to send (1) and they have a game to move or news."""
-        email = digest_rows.email_of(self.work.connection, player_id)
+        email = rows.email_of(self.work.connection, player_id)
         if email is None:
             return 0
         player = self.work.player(email)
         games = [self.work.lock(game_id) for game_id in self.listed_ids(player)]  # in id order
-        if player.digest_hour is None or not digest_rows.claim(
+        if player.digest_hour is None or not rows.claim(
                 self.work.connection, player_id, seen, next_due(player.digest_hour, self.work.now)):
             return 0
-        notes = digest_rows.notes_of(self.work.connection, player.id)
+        notes = rows.notes_of(self.work.connection, player.id)
         entries = []
         for game in games:
             side = game.side_of(player)
@@ -169,14 +169,14 @@ class Digests(Job):
             orderer = self.work.orderer(game) if game.status == "active" else None
             kept = [line for _note, game_id, lines in notes if game_id == game.id for line in lines]
             entries.append(Entry(game, side, orderer, kept))
-        digest_rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
+        rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
         if not any(entry.to_move or entry.notes for entry in entries):
             return 0
         for entry in entries:
             if entry.to_move and entry.game.deadline is None:  # they are told now: their clock starts
                 self.service.turn.hand_over(entry.game, entry.side, told_now=True)
         listed = {entry.game.id: entry.game.ply for entry in entries if entry.to_move}
-        token = digest_rows.add_digest(self.work.connection, player.id, self.work.now, listed)
+        token = rows.add_digest(self.work.connection, player.id, self.work.now, listed)
         DigestMail(self.service.mailer, self.work).send(player, entries, token)
         return 1
 

@@ -18,7 +18,7 @@ from typing import Any
 from app.addresses import AddressError, valid_address
 from app.config import Settings
 from app.games.errors import ServiceError
-from app.games.links import rules_link
+from app.games.mail.links import rules_link
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_text
 from app.rules.base import SIDES, OptionError

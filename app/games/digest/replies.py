@@ -5,7 +5,7 @@ The reply's new text (quotes stripped by the inbound side, as for any reply) is 
 ``Game`` line; a game named twice has its lines in the order written. Lines before the first ``Game``
 line are not read. The games the digest listed are locked in id order (the unit of work), so two
 replies never wait on each other in opposite orders. Each game's part is marked answered in the
-digest's row first, once (``digest_rows.answer``): a second copy of the reply, whatever its Message-ID,
+digest's row first, once (``rows.answer``): a second copy of the reply, whatever its Message-ID,
 finds it answered and is told "stale" for that game. Then its lines go to ``Replies.carry_out`` with
 the ply the digest showed: the same checks (the player's own game, its current turn: a game that moved
 on since the digest is told "stale") and the same answers, game by game. A game the digest did not list
@@ -19,10 +19,10 @@ from collections.abc import Callable
 
 from sqlalchemy import bindparam, select
 
-from app.games import digest_rows
+from app.games.digest import rows
 from app.games.job import Job
-from app.games.mails import Mails
-from app.games.records import GameRecord, PlayerRecord
+from app.games.mail.mails import Mails
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.outbound.models import OutboundMessage
 from app.present.words import SIDE_TITLE
 from app.rules.base import other
@@ -59,7 +59,7 @@ class DigestReplies(Job):
     """Replies to digests, each in one transaction that locks the games it names in id order."""
 
     def owner(self, key: str) -> tuple[int, str] | None:
-        return digest_rows.owner(self.work.connection, key)
+        return rows.owner(self.work.connection, key)
 
     def quoted(self, message_ids: list[str], address: str) -> list[str]:
         """The text of the digest a reply answers (named in its In-Reply-To or References), else of the latest
@@ -71,7 +71,7 @@ class DigestReplies(Job):
     def carry_out(self, player: PlayerRecord, digest_id: int, text: str,
                   error_notice: Callable[[], bool]) -> tuple[str, str]:
         """Each game's lines carried out on its own; returns (status, what was done) for the inbound record."""
-        listed = digest_rows.listed(self.work.connection, digest_id)
+        listed = rows.listed(self.work.connection, digest_id)
         parts = split(text)
         if not parts:
             self.tell(player, error_notice, [
@@ -89,7 +89,7 @@ class DigestReplies(Job):
             if side is None:  # a digest lists only its player's games
                 refused.append(game_id)
                 continue
-            if not digest_rows.answer(self.work.connection, digest_id, game_id, self.work.now):
+            if not rows.answer(self.work.connection, digest_id, game_id, self.work.now):
                 self.answered_before(game, side, error_notice)
                 summary.append(f"game {game_id}: stale (answered before)")
                 continue

@@ -11,12 +11,12 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
-from app.games import records
-from app.games.clock import describe_deadline, describe_lead, lead_hours, reminder_leads
 from app.games.job import Job
-from app.games.mails import Mails
+from app.games.mail.mails import Mails
 from app.games.models import Game
-from app.games.records import GameRecord, PlayerRecord
+from app.games.play.clock import describe_deadline, describe_lead, lead_hours, reminder_leads
+from app.games.records import rows
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.rules.base import Side, other
 
 
@@ -51,7 +51,7 @@ class Clocks(Job):
 
     def due_games(self) -> list[int]:
         """The games whose clock needs a look now (a reminder or a loss on time), soonest first."""
-        return records.due_games(self.work.connection, self.work.now)
+        return rows.due_games(self.work.connection, self.work.now)
 
     def tick(self, game_id: int) -> int:
         """The next reminder before the deadline (each once a turn: ``reminded_lead`` is cleared only when the

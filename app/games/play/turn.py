@@ -12,12 +12,12 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 
-from app.games.clock import deadline_for
-from app.games.commands import Command
-from app.games.commitment import commitment
+from app.games.commands.base import Command
 from app.games.job import Job
-from app.games.mails import Mails
-from app.games.records import GameRecord
+from app.games.mail.mails import Mails
+from app.games.play.clock import deadline_for
+from app.games.play.commitment import commitment
+from app.games.records.rows import GameRecord
 from app.present.registry import presenter_for
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, Outcome, Side, other

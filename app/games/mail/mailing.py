@@ -18,16 +18,16 @@ from sqlalchemy import Connection
 
 from app.club.ratings import PROVISIONAL_DEVIATION, RatedEnd, RatingNow
 from app.config import Settings
-from app.games import records
-from app.games.challenges import terms
-from app.games.clock import describe_deadline
-from app.games.commands import order_forms
-from app.games.commitment import committed_text
-from app.games.links import history_link, rules_link
-from app.games.mail_commands import game_commands
-from app.games.mails import Mails, one_full_stop
+from app.games.commands.base import order_forms
+from app.games.commands.registry import game_commands
+from app.games.lobby.challenges import terms
+from app.games.mail.links import history_link, rules_link
+from app.games.mail.mails import Mails, one_full_stop
 from app.games.models import Player
-from app.games.records import GameRecord, PlayerRecord
+from app.games.play.clock import describe_deadline
+from app.games.play.commitment import committed_text
+from app.games.records import rows
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.outbound.compose import Thread, game_thread
 from app.outbound.outbox import Attachment, Mail, enqueue
 from app.outbound.render import ORDER_MARKER, Document, render, render_message, render_text
@@ -309,11 +309,11 @@ class Mailer:
         position = variant.position(state)
         started = variant.started(state)
         views = {each: variant.view(state, each) for each in SIDES}  # the game is over: all may be shown
-        rows = variant.hidden_setups(state)
-        keys = [SimpleNamespace(side=SIDE_TITLE[each], row=rows.get(each), salt=entry["salt"], sha256=entry["sha256"],
-                                check=committed_text(entry["salt"], game.variant, each, rows.get(each)))
+        setups = variant.hidden_setups(state)
+        keys = [SimpleNamespace(side=SIDE_TITLE[each], row=setups.get(each), salt=entry["salt"], sha256=entry["sha256"],
+                                check=committed_text(entry["salt"], game.variant, each, setups.get(each)))
                 for each in SIDES if (entry := game.commitments.get(each))]
-        recorded = records.events_of(self.connection, game.id)
+        recorded = rows.events_of(self.connection, game.id)
         plies = [Ply(event.move_number, event.by, event.order or None,
                      [*event.told.get(event.by, []), *event.told.get(other(event.by), [])])  # what both were told
                  for event in recorded if variant.completes_turn(event.result) and event.by]

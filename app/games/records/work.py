@@ -14,9 +14,9 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from app.games import records
 from app.games.errors import ServiceError
-from app.games.records import GameRecord, PlayerRecord
+from app.games.records import rows
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.outbound.headers import clean_name
 from app.rules.base import Side, Variant
 from app.rules.registry import get_variant
@@ -49,7 +49,7 @@ class UnitOfWork:
         for known in self.players:
             if known.email == email:
                 return known
-        player = records.find_or_add_player(self.connection, email, display_name(name or "", email))
+        player = rows.find_or_add_player(self.connection, email, display_name(name or "", email))
         return self.known_player(player)
 
     def known_player(self, player: PlayerRecord) -> PlayerRecord:
@@ -64,20 +64,20 @@ class UnitOfWork:
 
     def lock(self, game_id: int) -> GameRecord:
         """The game, its row locked for the rest of the transaction (waiting for another holder)."""
-        game = self.held(game_id) or records.lock_game(self.connection, game_id)
+        game = self.held(game_id) or rows.lock_game(self.connection, game_id)
         if game is None:
             raise ServiceError(f"there is no game {game_id}")
         return self.known_game(game)
 
     def try_lock(self, game_id: int) -> GameRecord | None:
         """``lock``, or None when another worker holds the game now (PostgreSQL's SKIP LOCKED)."""
-        game = self.held(game_id) or records.lock_game(self.connection, game_id, skip_locked=True)
+        game = self.held(game_id) or rows.lock_game(self.connection, game_id, skip_locked=True)
         return None if game is None else self.known_game(game)
 
     def lock_quoting(self, game_id: int, message_ids: list[str]) -> tuple[GameRecord, list[str]]:
         """``lock``, with the text parts of this game's mails that have these Message-IDs (what a reply
         quotes), read in the same round trip."""
-        game, texts = records.lock_game_quoted(self.connection, game_id, message_ids)
+        game, texts = rows.lock_game_quoted(self.connection, game_id, message_ids)
         if game is None:
             raise ServiceError(f"there is no game {game_id}")
         return self.known_game(self.held(game_id) or game), texts
@@ -95,7 +95,7 @@ class UnitOfWork:
     def new_game(self, values: dict[str, Any], state: Any, white: PlayerRecord, black: PlayerRecord) -> GameRecord:
         """A new game row with this state (kept decoded too)."""
         variant = get_variant(values["variant"])
-        game = self.known_game(records.add_game(self.connection, {**values, "state": variant.to_json(state)},
+        game = self.known_game(rows.add_game(self.connection, {**values, "state": variant.to_json(state)},
                                                 white, black))
         self.states[game.id] = state
         return game
@@ -129,7 +129,7 @@ class UnitOfWork:
                 game.state = self.variant(game).to_json(self.states[game.id])
             running = game.status == "active" and game.deadline is not None
             game.next_clock_at = next_look(game, self.orderer(game) if running else None)
-            records.save_game(self.connection, game)
+            rows.save_game(self.connection, game)
         self.touched.clear()
         for player in self.players:
-            records.save_player(self.connection, player)
+            rows.save_player(self.connection, player)

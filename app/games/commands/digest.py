@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from app.games.clock import hours_words
-from app.games.commands import Command, Held, InGame, InLobby, MailCommand
+from app.games.commands.base import Command, Held, InGame, InLobby, MailCommand
 from app.games.errors import ServiceError
+from app.games.play.clock import hours_words
 
 DIGEST_FORMS = "write: digest daily HOUR (an hour of the day UTC, 0 to 23; 7 if left out), or digest off"
 REMIND_FORMS = ("write: remind and the hours before each deadline to be reminded at, e.g. remind 24h 2h (at most "

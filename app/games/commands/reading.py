@@ -17,8 +17,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from app.games.commands import MOVE, REFEREE, Command
-from app.games.lookalikes import compatible, folded, foreign_letter
+from app.games.commands.base import MOVE, REFEREE, Command
+from app.games.commands.lookalikes import compatible, folded, foreign_letter
 from app.rules.base import OrderError, Variant
 from app.rules.reading import names_square
 

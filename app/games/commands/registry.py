@@ -9,8 +9,7 @@ these lists, so a new command is one more object here.
 from __future__ import annotations
 
 from app.club.commands import PROFILE, RATING, SEEK_COMMANDS
-from app.games.challenges import describe_challenge
-from app.games.commands import (
+from app.games.commands.base import (
     ALSO,
     FORM,
     Command,
@@ -21,11 +20,12 @@ from app.games.commands import (
     first_words,
     help_line,
 )
-from app.games.digest_commands import DIGEST_COMMANDS
+from app.games.commands.digest import DIGEST_COMMANDS
 from app.games.errors import ServiceError
-from app.games.links import rules_link
-from app.games.mails import one_full_stop
-from app.games.work import display_name
+from app.games.lobby.challenges import describe_challenge
+from app.games.mail.links import rules_link
+from app.games.mail.mails import one_full_stop
+from app.games.records.work import display_name
 from app.outbound.headers import clean_name
 from app.present.base import Presenter, VariantCommand
 from app.present.registry import presenter_for

@@ -10,13 +10,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
-from app.games.commands import MOVE, REFEREE, InGame, find, first_words
+from app.games.commands.base import MOVE, REFEREE, InGame, find, first_words
+from app.games.commands.reading import Reading, read_commands
+from app.games.commands.registry import game_commands
 from app.games.errors import ServiceError
 from app.games.job import Job
-from app.games.mail_commands import game_commands
-from app.games.mails import Mails
-from app.games.reading import Reading, read_commands
-from app.games.records import GameRecord, PlayerRecord
+from app.games.mail.mails import Mails
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.present.base import Presenter
 from app.present.registry import presenter_for
 from app.present.words import capitalised

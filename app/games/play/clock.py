@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from app.games.records import PlayerRecord
+from app.games.records.rows import PlayerRecord
 
 REMINDER_BEFORE = timedelta(hours=24)  # the longest a reminder comes before the deadline
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games import records
-from app.games.records import GameRecord
-from app.games.work import UnitOfWork
+from app.games.records import rows
+from app.games.records.rows import GameRecord
+from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES, Outcome
 from app.rules.messages import moved_by, retold
 
@@ -51,7 +51,7 @@ class EventRecord:
         state = self.work.state(game)
         told = {side: outcome.to[side] for side in SIDES}
         result = result or outcome.result
-        records.add_event(self.work.connection, {
+        rows.add_event(self.work.connection, {
             "game_id": game.id,
             "seq": self.next_seq(game),
             "by": by,

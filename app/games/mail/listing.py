@@ -6,9 +6,9 @@ turn, the deadline), and when an opponent on the daily digest will hear of their
 
 from __future__ import annotations
 
-from app.games.clock import describe_deadline
-from app.games.records import GameRecord
-from app.games.work import UnitOfWork
+from app.games.play.clock import describe_deadline
+from app.games.records.rows import GameRecord
+from app.games.records.work import UnitOfWork
 from app.present.registry import presenter_for
 from app.rules.base import other
 from app.rules.registry import get_variant

@@ -4,7 +4,7 @@ Moves and the referee's own commands (``resign``, draw offers, ``setup`` ...) ar
 variant. Every other command is a ``MailCommand``: its name, how its argument is written, one
 line of help and what carries it out, in a reply about a game, in a mail to the bare address, or
 there only once its sender confirms (``Held``). ``help`` and the order forms are written from these
-objects (``app.games.mail_commands`` lists them, with the commands a variant's presenter adds).
+objects (``app.games.commands.registry`` lists them, with the commands a variant's presenter adds).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from app.games.mails import Mails
-    from app.games.records import GameRecord, PlayerRecord
+    from app.games.mail.mails import Mails
+    from app.games.records.rows import GameRecord, PlayerRecord
     from app.games.service import GameService
     from app.outbound.render import Document
 

@@ -20,8 +20,8 @@ from sqlalchemy import ForeignKey, Integer, String, bindparam, delete, insert, s
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime
-from app.games import confirmations
-from app.games.confirmations import new_key
+from app.games.lobby import confirmations
+from app.games.lobby.confirmations import new_key
 from app.games.models import Player
 
 PLAYERS = Player.__table__

@@ -9,12 +9,12 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from app.games.challenges import held_challenge, read_challenge, split_options
+from app.games.commands.reading import Reading
 from app.games.errors import ServiceError
 from app.games.job import Job
+from app.games.lobby.challenges import held_challenge, read_challenge, split_options
 from app.games.models import Game
-from app.games.reading import Reading
-from app.games.records import GameRecord, PlayerRecord
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, other
 from app.rules.registry import get_variant

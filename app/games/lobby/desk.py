@@ -12,16 +12,16 @@ from collections.abc import Callable
 
 from sqlalchemy import select
 
-from app.games import confirmations
-from app.games.commands import Command, InLobby, MailCommand, find
+from app.games.commands.base import Command, InLobby, MailCommand, find
+from app.games.commands.reading import read_commands
+from app.games.commands.registry import LOBBY_COMMANDS, LOBBY_WORDS, help_paragraphs
 from app.games.errors import ServiceError
 from app.games.job import Job
-from app.games.listing import game_line
-from app.games.mail_commands import LOBBY_COMMANDS, LOBBY_WORDS, help_paragraphs
+from app.games.lobby import confirmations
+from app.games.mail.listing import game_line
 from app.games.models import Game
-from app.games.reading import read_commands
-from app.games.records import GameRecord, PlayerRecord
-from app.games.work import display_name
+from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.records.work import display_name
 from app.outbound.compose import Thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import Document, render_message

@@ -24,12 +24,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from app.games.clock import describe_deadline
-from app.games.listing import game_line, game_title
-from app.games.mailing import Mailer
-from app.games.mails import one_full_stop
-from app.games.records import GameRecord, PlayerRecord
-from app.games.work import UnitOfWork
+from app.games.mail.listing import game_line, game_title
+from app.games.mail.mailing import Mailer
+from app.games.mail.mails import one_full_stop
+from app.games.play.clock import describe_deadline
+from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.records.work import UnitOfWork
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import (
     ORDER_MARKER,

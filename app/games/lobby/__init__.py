@@ -1,0 +1,1 @@
+"""The lobby: challenges, invitations, confirmations, names and preferences, and mail to the bare address."""

@@ -1,0 +1,1 @@
+"""The mails of games: the mails one change causes, and the mailer that writes them."""

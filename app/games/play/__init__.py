@@ -1,0 +1,1 @@
+"""Play and clocks: the turn, replies about a game, deadlines, reminders and vacations."""
