@@ -6,10 +6,10 @@ from pathlib import Path
 
 APP = Path(__file__).parent.parent / "app"
 GAMES = APP / "games"
-# The game service, one module per job: the only code that changes a game or a player.
-SERVICE_JOBS = {GAMES / name for name in (
-    "service.py", "job.py", "records/work.py", "records/events.py", "play/turn.py", "play/clocks.py",
-    "lobby/invitations.py", "lobby/desk.py", "play/replies.py", "commands/registry.py", "digest/digests.py")}
+# The game service, a package per group of jobs: the only code that changes a game or a player. The mailer reads
+# game state and never changes it; the club changes games and players through these jobs only.
+SERVICE_JOBS = [GAMES / "service.py", GAMES / "records", GAMES / "lobby", GAMES / "play", GAMES / "digest",
+                GAMES / "commands"]
 RECORD_NAMES = ("game", "running", "finished", "player", "opponent", "challenger", "white", "black")
 
 
@@ -56,7 +56,7 @@ def test_the_game_service_never_imports_the_doors_or_the_web():
 def test_only_the_game_service_writes_games_and_players():
     """Outside the game service's job modules nothing assigns to a game's or a player's fields."""
     for path in APP.rglob("*.py"):
-        if path in SERVICE_JOBS:
+        if any(path == job or job in path.parents for job in SERVICE_JOBS):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(

@@ -12,7 +12,8 @@ from sqlalchemy import Connection
 
 from app.club.ratings import PROVISIONAL_DEVIATION, RatingNow, ratings_of
 from app.club.seeks import LIFETIME, MOST_OPEN, read_number, read_seek
-from app.games.commands.base import Command, Held, InGame, InLobby, MailCommand
+from app.games.commands.base import Held, InGame, InLobby, MailCommand
+from app.games.commands.reading import Command
 from app.games.errors import ServiceError
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
@@ -20,13 +21,13 @@ from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 
 def list_seeks(context: InLobby, command: Command) -> None:
-    base = context.service.settings.base_url
-    context.tell("seeks", "open seeks", [*context.service.seeks.listing(),
+    base = context.jobs.settings.base_url
+    context.tell("seeks", "open seeks", [*context.jobs.seeks.listing(),
                                          f"To take one: join N. All of them, on the web: {base}/seeks"])
 
 
 def check_seek(context: InLobby, argument: str) -> str:
-    return context.service.seeks.check_post(context.player, argument).written()
+    return context.jobs.seeks.check_post(context.player, argument).written()
 
 
 def describe_seek(argument: str) -> str:
@@ -35,7 +36,7 @@ def describe_seek(argument: str) -> str:
 
 def carry_out_seek(context: InLobby, argument: str) -> str:
     try:
-        number = context.service.seeks.post(context.player, argument)
+        number = context.jobs.seeks.post(context.player, argument)
     except ServiceError as error:
         context.tell("error", "seek not posted", [f"Your seek was not posted: {error}."])
         return f"seek refused: {error}"
@@ -50,13 +51,13 @@ def carry_out_seek(context: InLobby, argument: str) -> str:
 
 def check_join(context: InLobby, argument: str) -> str:
     number = read_number(argument)
-    context.service.seeks.check_join(context.player, number)
+    context.jobs.seeks.check_join(context.player, number)
     return str(number)
 
 
 def carry_out_join(context: InLobby, argument: str) -> str:
     try:
-        game = context.service.seeks.join(context.player, int(argument))
+        game = context.jobs.seeks.join(context.player, int(argument))
     except ServiceError as error:
         context.tell("error", "seek not joined", [f"You did not join: {error}."])
         return f"join refused: {error}"
@@ -65,13 +66,13 @@ def carry_out_join(context: InLobby, argument: str) -> str:
 
 def check_cancel(context: InLobby, argument: str) -> str:
     number = read_number(argument, "cancel seek")
-    context.service.seeks.check_cancel(context.player, number)
+    context.jobs.seeks.check_cancel(context.player, number)
     return str(number)
 
 
 def carry_out_cancel(context: InLobby, argument: str) -> str:
     try:
-        context.service.seeks.cancel(context.player, int(argument))
+        context.jobs.seeks.cancel(context.player, int(argument))
     except ServiceError as error:
         context.tell("error", "seek not cancelled", [f"Nothing was cancelled: {error}."])
         return f"cancel refused: {error}"
@@ -124,12 +125,12 @@ def rating_paragraphs(connection: Connection, player_id: int) -> list[str]:
 
 
 def lobby_rating(context: InLobby, command: Command) -> None:
-    context.tell("rating", "your ratings", rating_paragraphs(context.service.connection, context.player.id))
+    context.tell("rating", "your ratings", rating_paragraphs(context.jobs.work.connection, context.player.id))
 
 
 def game_rating(context: InGame, command: Command) -> None:
     context.mails.message(context.side, "rating", "your ratings",
-                          rating_paragraphs(context.service.connection, context.player.id))
+                          rating_paragraphs(context.jobs.work.connection, context.player.id))
 
 
 RATING = MailCommand("rating", "", "your rating in each game, with its deviation and the rated games played",
@@ -153,7 +154,7 @@ def describe_profile(choice: str) -> str:
 
 
 def carry_out_profile(context: InLobby, choice: str) -> str:
-    context.tell("notice", f"your page is {choice}", [context.service.desk.set_profile(context.player,
+    context.tell("notice", f"your page is {choice}", [context.jobs.preferences.set_profile(context.player,
                                                                                       choice == "public")])
     return f"profile {choice}"
 

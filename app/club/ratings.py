@@ -19,9 +19,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from app.club.glicko2 import Glicko, rate_game
 from app.club.models import CHANGES, RATINGS
-from app.games.job import Job
 from app.games.models import Event
 from app.games.records.rows import GameRecord
+from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
 
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's score in each result that is rated
@@ -90,8 +90,11 @@ def lock_rating(connection: Connection, player_id: int, variant: str, now: datet
     return RatingNow(*row)
 
 
-class Ratings(Job):
+class Ratings:
     """Ratings changed at the end of rated games."""
+
+    def __init__(self, work: UnitOfWork) -> None:
+        self.work = work
 
     def game_ended(self, game: GameRecord) -> RatedEnd | None:
         """Rate a game that has just ended (its result set): None for an unrated game, an empty ``RatedEnd`` for

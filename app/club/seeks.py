@@ -20,10 +20,14 @@ from sqlalchemy import Connection, and_, bindparam, func, insert, select, text, 
 from app.club.models import OPEN, PLAYERS, RATINGS, SEEKS
 from app.club.names import club_name
 from app.club.ratings import RatingNow, current_rating
+from app.config import Settings
 from app.games.errors import ServiceError
-from app.games.job import Job
 from app.games.lobby.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
+from app.games.lobby.invitations import Invitations
+from app.games.lobby.preferences import Preferences
+from app.games.play.turn import Turn
 from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
@@ -134,8 +138,16 @@ def read_number(text: str, command: str = "join") -> int:
     return int(number)
 
 
-class Seeks(Job):
-    """Seeks posted, listed, joined and withdrawn."""
+class Seeks:
+    """Seeks posted, listed, joined and withdrawn; their games created and started by the game service's jobs."""
+
+    def __init__(self, work: UnitOfWork, settings: Settings, invitations: Invitations, turn: Turn,
+                 preferences: Preferences) -> None:
+        self.work = work
+        self.settings = settings
+        self.invitations = invitations
+        self.turn = turn
+        self.preferences = preferences
 
     def open_count(self, player: PlayerRecord) -> int:
         return self.work.connection.execute(select(func.count()).select_from(SEEKS).where(
@@ -162,14 +174,14 @@ class Seeks(Job):
     def enter_club(self, player: PlayerRecord) -> None:
         """A player still called after their address (or by a name with an address in it) is given their club
         name: the club shows no part of an address."""
-        self.service.desk.give_name(player, club_name(player.name, player.email, player.id))
+        self.preferences.give_name(player, club_name(player.name, player.email, player.id))
 
     def listing(self, limit: int = LISTED) -> list[str]:
         """The open seeks, a line each: number, game and terms, rated or not, the seeker's name and rating."""
         rows = open_seeks(self.work.connection, self.work.now, limit + 1)
         if not rows:
             return [f"There are no open seeks. Post one: seek <variant>, e.g. 'seek {DEFAULT_VARIANT}'."]
-        more = [f"... and more on the web: {self.service.settings.base_url}/seeks"] if len(rows) > limit \
+        more = [f"... and more on the web: {self.settings.base_url}/seeks"] if len(rows) > limit \
             else []
         return [*(seek_line(row) for row in rows[:limit]), *more]
 
@@ -206,11 +218,11 @@ class Seeks(Job):
         self.enter_club(seeker)
         white, black = (seeker, player) if random.SystemRandom().choice(SIDES) == "white" else (player, seeker)
         raw = {key: written(value) for key, value in row.options.items()}
-        game = self.service.invitations.create_game(row.variant, white, black, {**raw, "days": str(row.days)},
+        game = self.invitations.create_game(row.variant, white, black, {**raw, "days": str(row.days)},
                                                    None, rated=row.rated, names_only=True)
         self.work.connection.execute(update(SEEKS).where(SEEKS.c.id == number).values(game_id=game.id))
-        self.service.turn.start(game, f"{player.name} joined seek {number} of {seeker.name}")
-        self.service.flush()
+        self.turn.start(game, f"{player.name} joined seek {number} of {seeker.name}")
+        self.work.flush()
         return game
 
     def check_cancel(self, player: PlayerRecord, number: int) -> None:

@@ -19,12 +19,15 @@ from app.club.ratings import Ratings
 from app.club.seeks import Seeks
 from app.config import Settings
 from app.db import utcnow
-from app.games.commands.registry import GAME_WORDS, LOBBY_WORDS
+from app.games.commands.base import Jobs
+from app.games.commands.registry import GAME_WORDS, LOBBY_WORDS, command_forms
 from app.games.digest.digests import Digests
+from app.games.digest.holding import Holding
 from app.games.digest.replies import DigestReplies
 from app.games.errors import ServiceError
-from app.games.lobby.desk import Lobby
+from app.games.lobby.desk import Desk
 from app.games.lobby.invitations import Invitations
+from app.games.lobby.preferences import Preferences
 from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
 from app.games.play.clocks import Clocks, next_look
@@ -40,7 +43,12 @@ __all__ = ["GAME_WORDS", "LOBBY_WORDS", "GameService", "ServiceError", "display_
 
 
 class GameService:
-    """The entry points of mail, the web, the worker and the command line; each job does the work."""
+    """The entry points of mail, the web, the worker and the command line; each job does the work.
+
+    Each job is given what it needs, below it: the unit of work, the mailer, the event record and the jobs it
+    calls. The commands get them together (``Jobs``), and the parts that read a message (the replies about a
+    game, the lobby's desk, the replies to a digest) hand each command its job. Nothing below holds the service.
+    """
 
     def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner,
                  now: datetime | None = None) -> None:
@@ -48,23 +56,35 @@ class GameService:
         self.settings = settings
         self.signer = signer
         self.now = now or utcnow()
-        self.work = UnitOfWork(connection, self.now)
-        self.actor_id: int | None = None  # the player whose mail or page is being answered (told at once)
-        self.mailer = Mailer(connection, settings, signer, self.now, self.work.state)
+        self.work = UnitOfWork(connection, self.now, next_look)
+        self.mailer = Mailer(connection, settings, signer, self.now, self.work.state, command_forms)
         self.events = EventRecord(self.work)
-        self.turn = Turn(self)
-        self.clocks = Clocks(self)
-        self.invitations = Invitations(self)
-        self.desk = Lobby(self)  # the lobby's job (``lobby`` is its entry point for mail to the bare address)
-        self.replies = Replies(self)
-        self.digests = Digests(self)
-        self.digest_replies = DigestReplies(self)
-        self.ratings = Ratings(self)
-        self.seeks = Seeks(self)
+        self.holding = Holding(self.work, self.mailer)
+        self.ratings = Ratings(self.work)
+        self.turn = Turn(self.work, self.mailer, self.events, self.holding, self.ratings)
+        self.clocks = Clocks(self.work, settings, self.events, self.turn)
+        self.invitations = Invitations(self.work, settings, self.mailer, self.turn)
+        self.preferences = Preferences(self.work, settings)
+        self.digests = Digests(self.work, self.mailer, self.turn)
+        self.seeks = Seeks(self.work, settings, self.invitations, self.turn, self.preferences)
+        self.jobs = Jobs(settings, self.work, self.mailer, self.events, self.turn, self.clocks, self.invitations,
+                         self.preferences, self.digests, self.seeks)
+        self.replies = Replies(self.jobs)
+        self.desk = Desk(self.jobs)  # the lobby's desk (``lobby`` is its entry point for mail to the bare address)
+        self.digest_replies = DigestReplies(self.jobs, self.replies)
+
+    @property
+    def actor_id(self) -> int | None:
+        """The player whose mail or page is being answered: told at once, even on the digest."""
+        return self.work.actor_id
+
+    @actor_id.setter
+    def actor_id(self, player_id: int | None) -> None:
+        self.work.actor_id = player_id
 
     def flush(self) -> None:
         """Write every change made to the records handed out (cheap when there is none)."""
-        self.work.flush(next_look)
+        self.work.flush()
 
     # ------------------------------------------------------------------ players and games
 
@@ -72,7 +92,7 @@ class GameService:
         return self.work.player(email, name)
 
     def adopt_client_name(self, player: PlayerRecord, name: str) -> None:
-        self.desk.adopt_client_name(player, name)
+        self.preferences.adopt_client_name(player, name)
 
     def lock(self, game_id: int) -> GameRecord:
         return self.work.lock(game_id)
@@ -91,7 +111,7 @@ class GameService:
         return self.invitations.challenge(challenger, " ".join(words))
 
     def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
-        self.desk.share_reveal(game, side, agree)
+        self.preferences.share_reveal(game, side, agree)
 
     # ------------------------------------------------------------------ mail outside any game
 

@@ -66,7 +66,7 @@ def change() -> Response:
             said.append(service.digests.remind(player, hours))
         public = request.form.get("profile") != "private"
         if public != player.profile_public:
-            said.append(service.desk.set_profile(player, public))
+            said.append(service.preferences.set_profile(player, public))
         service.flush()
     for line in said or ["Nothing changed."]:
         flash(line)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from app.games.commands.base import ALSO, FORM, Command, MailCommand, find, first_words, help_line, order_forms
+from app.games.commands.base import ALSO, FORM, MailCommand, find, first_words, help_line, order_forms
+from app.games.commands.reading import Command
 from app.games.commands.registry import GAME_COMMANDS, LOBBY_COMMANDS, game_commands
 from app.present.registry import presenter_for
 from app.rules.registry import VARIANTS

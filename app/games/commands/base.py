@@ -1,10 +1,12 @@
-"""The commands a player can send: a line as read (``Command``), and a mail command as one object (``MailCommand``).
+"""A mail command as one object (``MailCommand``), and what it works with (``Jobs``, ``InGame``, ``InLobby``).
 
 Moves and the referee's own commands (``resign``, draw offers, ``setup`` ...) are read by the
 variant. Every other command is a ``MailCommand``: its name, how its argument is written, one
 line of help and what carries it out, in a reply about a game, in a mail to the bare address, or
 there only once its sender confirms (``Held``). ``help`` and the order forms are written from these
 objects (``app.games.commands.registry`` lists them, with the commands a variant's presenter adds).
+A command is carried out by the game service's jobs, handed to it in its context: it never sees the
+service itself, which reads the commands.
 """
 
 from __future__ import annotations
@@ -13,32 +15,49 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from app.games.commands.reading import Command
+
 if TYPE_CHECKING:
+    from app.club.seeks import Seeks
+    from app.config import Settings
+    from app.games.digest.digests import Digests
+    from app.games.lobby.invitations import Invitations
+    from app.games.lobby.preferences import Preferences
+    from app.games.mail.mailing import Mailer
     from app.games.mail.mails import Mails
+    from app.games.play.clocks import Clocks
+    from app.games.play.turn import Turn
+    from app.games.records.events import EventRecord
     from app.games.records.rows import GameRecord, PlayerRecord
-    from app.games.service import GameService
+    from app.games.records.work import UnitOfWork
     from app.outbound.render import Document
 
-REFEREE = "order"  # a line for the variant's referee: moves, setup, resign, draw offers
-MOVE = "move"  # a referee line that is a move (the variant says which lines are)
 GAME, LOBBY = "game", "lobby"  # where a command is understood: a reply in a game, or mail to the bare address
 FORM, ALSO = "form", "also"  # how the order forms show a command: a form of its own, or named after the last one
 
 
 @dataclass(frozen=True)
-class Command:
-    """One line of a message, understood: ``kind`` is REFEREE, MOVE or a command's (first) word."""
+class Jobs:
+    """The jobs of one game service, each doing one thing in its transaction: what the commands (and the parts
+    of the service that read them) work with."""
 
-    kind: str
-    text: str
-    argument: str = ""
+    settings: Settings
+    work: UnitOfWork
+    mailer: Mailer
+    events: EventRecord
+    turn: Turn
+    clocks: Clocks
+    invitations: Invitations
+    preferences: Preferences
+    digests: Digests
+    seeks: Seeks
 
 
 @dataclass
 class InGame:
     """What a command in a reply about a game works on: the game (locked), the sender, the mails of the reply."""
 
-    service: GameService
+    jobs: Jobs
     game: GameRecord
     side: str
     player: PlayerRecord
@@ -53,7 +72,7 @@ class InLobby:
     """What a command to the bare address works on: its sender, answered by ``notify`` (which sends only while
     answers to that address are allowed); what was done, refused and held, for the inbound record."""
 
-    service: GameService
+    jobs: Jobs
     player: PlayerRecord
     notify: Notify
     done: list[str] = field(default_factory=list)

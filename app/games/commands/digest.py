@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from app.games.commands.base import Command, Held, InGame, InLobby, MailCommand
+from app.games.commands.base import Held, InGame, InLobby, MailCommand
+from app.games.commands.reading import Command
 from app.games.errors import ServiceError
 from app.games.play.clock import hours_words
 
@@ -82,7 +83,7 @@ def check_digest(context: InLobby, argument: str) -> str:
 
 
 def carry_out_digest(context: InLobby, argument: str) -> str:
-    context.tell("notice", "your daily digest", [context.service.digests.choose(context.player,
+    context.tell("notice", "your daily digest", [context.jobs.digests.choose(context.player,
                                                                                 read_digest(argument))])
     return f"digest {argument}"
 
@@ -92,7 +93,7 @@ def check_remind(context: InLobby, argument: str) -> str:
 
 
 def carry_out_remind(context: InLobby, argument: str) -> str:
-    context.tell("notice", "your reminders", [context.service.digests.remind(context.player,
+    context.tell("notice", "your reminders", [context.jobs.digests.remind(context.player,
                                                                              read_remind(argument))])
     return f"remind {argument}"
 
@@ -102,7 +103,7 @@ def carry_out_remind(context: InLobby, argument: str) -> str:
 
 def game_digest(context: InGame, command: Command) -> None:
     try:
-        said = context.service.digests.choose(context.player, read_digest(command.argument))
+        said = context.jobs.digests.choose(context.player, read_digest(command.argument))
     except ServiceError as error:
         context.mails.message(context.side, "error", "digest not changed", [str(error)])
         return
@@ -111,7 +112,7 @@ def game_digest(context: InGame, command: Command) -> None:
 
 def game_remind(context: InGame, command: Command) -> None:
     try:
-        said = context.service.digests.remind(context.player, read_remind(command.argument))
+        said = context.jobs.digests.remind(context.player, read_remind(command.argument))
     except ServiceError as error:
         context.mails.message(context.side, "error", "reminders not changed", [str(error)])
         return

@@ -17,10 +17,12 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from app.games.commands.base import MOVE, REFEREE, Command
 from app.games.commands.lookalikes import compatible, folded, foreign_letter
 from app.rules.base import OrderError, Variant
 from app.rules.reading import names_square
+
+REFEREE = "order"  # a line for the variant's referee: moves, setup, resign, draw offers
+MOVE = "move"  # a referee line that is a move (the variant says which lines are)
 
 NO_ARGUMENT = ("accept", "decline", "board", "history", "help", "games")  # anything after these is a mistake
 ORDER_LINE_LIMIT = 100  # characters: the longest order of any variant fits in 30
@@ -31,6 +33,15 @@ COMMANDS_READ = 20  # command lines in one message; a longer list is an error
 ANNOTATION = "!?+#."  # chess annotation marks after an order, which the referee ignores
 AS_WRITTEN = ("say", "name")  # commands whose argument is passed on or shown word for word: never folded
 NOTES_LISTED = 5
+
+
+@dataclass(frozen=True)
+class Command:
+    """One line of a message, understood: ``kind`` is REFEREE, MOVE or a command's (first) word."""
+
+    kind: str
+    text: str
+    argument: str = ""
 
 
 @dataclass

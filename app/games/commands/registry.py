@@ -9,64 +9,33 @@ these lists, so a new command is one more object here.
 from __future__ import annotations
 
 from app.club.commands import PROFILE, RATING, SEEK_COMMANDS
-from app.games.commands.base import (
-    ALSO,
-    FORM,
-    Command,
-    Held,
-    InGame,
-    InLobby,
-    MailCommand,
-    first_words,
-    help_line,
-)
+from app.games.commands.base import ALSO, FORM, Held, InGame, InLobby, MailCommand, first_words, help_line, order_forms
 from app.games.commands.digest import DIGEST_COMMANDS
-from app.games.errors import ServiceError
+from app.games.commands.game import (
+    board,
+    game_rules,
+    game_vacation,
+    history,
+    nothing_to_answer,
+    public,
+    say,
+    variant_command,
+)
+from app.games.commands.lobby import (
+    VACATION,
+    carry_out_challenge,
+    carry_out_name,
+    check_challenge,
+    check_name,
+    games,
+    lobby_rules,
+)
+from app.games.commands.reading import Command
 from app.games.lobby.challenges import describe_challenge
-from app.games.mail.links import rules_link
-from app.games.mail.mails import one_full_stop
 from app.games.records.work import display_name
-from app.outbound.headers import clean_name
-from app.present.base import Presenter, VariantCommand
+from app.present.base import Presenter
 from app.present.registry import presenter_for
-from app.rules import messages
-from app.rules.base import other
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
-
-SAY_LIMIT = 2000  # characters of a ``say`` passed on
-
-# ------------------------------------------------------------------ in a reply about a game
-
-
-def say(context: InGame, command: Command) -> None:
-    """Passed on word for word, inside the mail the rest of the reply causes if there is one, and kept in the
-    record as told to the opponent."""
-    game, side, mails = context.game, context.side, context.mails
-    text = command.argument.strip()[:SAY_LIMIT]
-    if not text:
-        mails.message(side, "error", "nothing to say", ["'say' needs a message after it."])
-        return
-    said = messages.said(side, text)
-    context.service.events.record_plain(game, side, command.text, "said", {other(side): [said], side: []})
-    name, opponent = game.player(side).name, game.player(other(side)).name
-    mails.passed_on(other(side), f"a message from {name}", [f"{name} says:", text], said)
-    mails.note(side, "your message was passed on", [f"Your message was passed on to {opponent}."])
-
-
-def board(context: InGame, command: Command) -> None:
-    if context.service.work.orderer(context.game) == context.side:
-        context.mails.request(context.side, ["Your current move request, as asked."], "your move (as asked)",
-                              kind="board")
-    else:
-        context.mails.message(context.side, "board", "your position", ["Your position, as asked."],
-                              show_position=True)
-
-
-def history(context: InGame, command: Command) -> None:
-    context.mails.message(context.side, "history", "your history", [
-        f"Your history of game {context.game.id}, move by move: "
-        f"{context.service.mailer.history_url(context.game, context.side)}",
-    ], show_position=True)
 
 
 def game_help(context: InGame, command: Command) -> None:
@@ -74,123 +43,10 @@ def game_help(context: InGame, command: Command) -> None:
                           show_forms=True)
 
 
-def game_rules(context: InGame, command: Command) -> None:
-    mailer, game = context.service.mailer, context.game
-    context.mails.message(context.side, "rules", "the rules", [
-        f"The rules of {mailer.title(game)}, as on {mailer.rules_url(game)}:"],
-        document=mailer.rules_document(game.variant))
-
-
-def public(context: InGame, command: Command) -> None:
-    """A player's consent to a public reveal; answered with where it stands now (public once both agree)."""
-    game, agree = context.game, command.argument.strip().lower() != "off"
-    context.service.desk.share_reveal(game, context.side, agree)
-    if not agree:
-        said = "After the game the reveal is shown to the two players only."
-    elif game.public_white and game.public_black:
-        where = f": {context.service.mailer.reveal_url(game)}" if game.status == "over" else " once the game is over"
-        said = f"You both agree: the reveal of this game is public, for anyone with the link{where}."
-    else:
-        said = ("You agree that, after the game, anyone with the link may see the full reveal "
-                "(it is public only if both players agree).")
-    context.mails.message(context.side, "notice", "reveal sharing", [said])
-
-
-def game_vacation(context: InGame, command: Command) -> None:
-    context.service.clocks.vacation(context.player, command.argument, context.side, context.game, context.mails)
-
-
-def nothing_to_answer(context: InGame, command: Command) -> None:
-    context.mails.message(context.side, "notice", "nothing to " + command.kind, [
-        f"There is no invitation in game {context.game.id} to {command.kind}. To answer a draw offer, write "
-        f"'{command.kind} draw'."
-    ])
-
-
-def variant_command(command: VariantCommand) -> MailCommand:
-    """A command a variant's presenter adds: answered from the player's own view; it may change their
-    preferences."""
-
-    def answer(context: InGame, line: Command) -> None:
-        work = context.service.work
-        view = work.variant(context.game).view(work.state(context.game), context.side)
-        names = context.service.mailer.names(context.game, context.side)
-        answered = command.answer(view, line.argument, context.player.preferences, names)
-        if answered.preferences:
-            context.player.preferences = {**context.player.preferences, **answered.preferences}
-        context.mails.message(context.side, "notice", answered.subject, answered.lines)
-
-    return MailCommand(command.name, command.argument, command.help, in_game=answer, form=ALSO)
-
-
-# ------------------------------------------------------------------ in a mail to the bare address
-
-
 def lobby_help(context: InLobby, command: Command) -> None:
     context.tell("help", "how to play", help_paragraphs())
 
 
-def lobby_rules(context: InLobby, command: Command) -> None:
-    name = command.argument.strip().lower() or DEFAULT_VARIANT
-    if name in VARIANTS:
-        context.tell("rules", f"the rules of {VARIANTS[name].title}", [
-            f"The rules of {VARIANTS[name].title}, as on {rules_link(context.service.settings, name)}:"],
-            context.service.mailer.rules_document(name))
-    else:
-        context.problems.append(f"rules: there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
-
-
-def games(context: InLobby, command: Command) -> None:
-    context.tell("games", "your games", context.service.desk.games_list(context.player))
-
-
-def check_challenge(context: InLobby, argument: str) -> str:
-    limit = context.service.settings.challenges_per_day
-    if len(context.held) >= limit:
-        raise ServiceError(f"at most {limit} challenges at once")
-    return context.service.invitations.held_challenge(context.player.email, argument)
-
-
-def carry_out_challenge(context: InLobby, argument: str) -> str:
-    try:
-        game = context.service.invitations.challenge(context.player, argument)
-    except ServiceError as error:
-        context.tell("error", "challenge not sent", [str(error)])
-        return f"challenge refused: {error}"
-    return f"challenge: game {game.id}"
-
-
-def check_vacation(context: InLobby, argument: str) -> str:
-    days = argument.strip()
-    if not days.isdigit() or not 1 <= int(days) <= context.service.settings.vacation_days_per_year:
-        raise ServiceError("write: vacation <number of days>")
-    return str(int(days))
-
-
-def carry_out_vacation(context: InLobby, argument: str) -> str:
-    context.tell("vacation", "vacation", [context.service.clocks.vacation(context.player, argument, "white", None,
-                                                                          None)])
-    return "vacation"
-
-
-def check_name(context: InLobby, argument: str) -> str:
-    name = clean_name(argument)
-    if not name:
-        raise ServiceError("write: name <your name>")
-    return name
-
-
-def carry_out_name(context: InLobby, argument: str) -> str:
-    context.player.name = display_name(argument, context.player.email)
-    context.tell("notice", "name changed", [one_full_stop(f"You are now called {context.player.name}.",
-                                                          [context.player.name])])
-    return "name"
-
-
-# ------------------------------------------------------------------ the lists
-
-VACATION = Held(check_vacation, lambda days: f"pause your clock in every game for {int(days)} days (vacation)",
-                carry_out_vacation)
 
 MAIL_COMMANDS = (
     MailCommand("say", "<text>", "a message passed on to your opponent word for word", in_game=say, form=FORM),
@@ -246,3 +102,9 @@ def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
         f"address, or 'seek {DEFAULT_VARIANT}' to offer a game to anyone ('seeks' lists the open ones). The games: "
         f"{variants}.",
     ]
+
+
+def command_forms(presenter: Presenter) -> list[tuple[str, str]]:
+    """The command lines of the order forms of a game of this variant (the mailer writes them after the variant's
+    own forms)."""
+    return order_forms(game_commands(presenter))

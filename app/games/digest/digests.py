@@ -1,16 +1,11 @@
-"""The daily digest: who is on it, what is held back from them for it, and the round that sends it.
+"""The daily digest: who is on it, and the round that sends it.
 
 A player on the digest (``players.digest_hour``) gets, at that hour (UTC), one mail listing every game
-where it is their move (``digest_mail`` renders it), instead of a move request or a notice for each
-event. Mails a game causes for them are held back (``hold_back``) unless they answer the player's own
-reply (``service.actor_id``) or must come at once (the game-over mail, the last warning before a loss on
-time; invitations, setup requests, confirmations and sign-in links never pass through here). What is
-held back is in the event record already (what they were told since their last move), or is kept as a
-note for the digest (``digest_rows``).
+where it is their move (``digest.mail`` renders it), instead of a move request or a notice for each
+event; what a game causes for them meanwhile is held back (``digest.holding``).
 
 Their clock for a move starts when they are told of it: ``Turn.hand_over`` leaves a game's deadline
 unset while the turn waits for the digest, and the digest hands the turn over again as it goes out.
-Their opponent is told when that will be (``reads_daily``).
 
 The round (``due`` and ``send``) reads only the players due (a partial index), and claims each player's
 digest by a conditional update of their due time after locking their games in id order, so two workers
@@ -20,21 +15,20 @@ never send one digest twice and a reply being carried out never waits on a diges
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import select
 
 from app.games.digest import rows
 from app.games.digest.mail import DigestMail, Entry
-from app.games.job import Job
+from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
 from app.games.models import Game
 from app.games.play.clock import describe_deadline, hours_words
-from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.play.turn import Turn
+from app.games.records.rows import PlayerRecord
+from app.games.records.work import UnitOfWork
 from app.present.words import SIDE_TITLE
-from app.rules.base import SIDES, other
 
-SAID_BY_THE_DIGEST = frozenset({"started"})  # notices the digest's line for the game says itself
 LISTED_STATUSES = ("setup", "active")  # the games a digest lists: those under way
 
 
@@ -44,24 +38,13 @@ def next_due(hour: int, now: datetime) -> datetime:
     return at if at > now else at + timedelta(days=1)
 
 
-def reads_daily(player: PlayerRecord) -> str:
-    """What a player's opponent is told while the turn waits for that player's digest."""
-    return (f"{player.name} reads their games once a day, at {player.digest_hour or 0:02d}:00 UTC; their time for "
-            "this move starts then.")
+class Digests:
+    """The digest's side of the game service: who is on it, and the round."""
 
-
-class Digests(Job):
-    """The digest's side of the game service: preferences, holding back, the round."""
-
-    def tells_later(self, player: PlayerRecord) -> bool:
-        """Whether news of a game for this player waits for their digest: they are on it, and it is not their own
-        reply being answered."""
-        return player.digest_hour is not None and player.id != self.service.actor_id
-
-    def waits(self, game: GameRecord, side: str) -> bool:
-        """The turn is ``side``'s and waits for their digest: their clock has not started."""
-        return (game.status == "active" and game.deadline is None and game.player(side).digest_hour is not None
-                and self.work.orderer(game) == side)
+    def __init__(self, work: UnitOfWork, mailer: Mailer, turn: Turn) -> None:
+        self.work = work
+        self.mailer = mailer
+        self.turn = turn
 
     # ------------------------------------------------------------------ preferences
 
@@ -84,7 +67,7 @@ class Digests(Job):
     def remind(self, player: PlayerRecord, hours: list[int] | None) -> str:
         """``remind 24h 2h`` (``hours``) or ``remind default`` (None); says what was done."""
         player.reminders = sorted(set(hours), reverse=True) if hours else None
-        self.service.clocks.running_games(player)  # locked and so flushed: each game's next look follows the hours
+        self.work.running_games(player)  # locked and so flushed: each game's next look follows the hours
         if not hours:
             return ("You are reminded as by default: 24 hours before a deadline (halfway through a move of one or "
                     "two days).")
@@ -96,54 +79,18 @@ class Digests(Job):
         """The player left the digest: each turn that waited for it is handed over now, with its move request,
         and what was kept for it goes with that mail or in a notice of its own."""
         notes = rows.notes_of(self.work.connection, player.id)
-        for game in self.service.clocks.running_games(player):
+        for game in self.work.running_games(player):
             side = game.side_of(player)
             assert side is not None
             kept = [line for _note, game_id, lines in notes if game_id == game.id for line in lines]
             mails = Mails()
             if self.work.orderer(game) == side and game.deadline is None:
-                self.service.turn.hand_over(game, side, told_now=True)
+                self.turn.hand_over(game, side, told_now=True)
                 mails.request(side, kept, f"your move ({SIDE_TITLE[side]})")
             elif kept:
                 mails.message(side, "notice", "while you were on the digest", kept)
-            self.service.turn.send(game, mails)
+            self.turn.send(game, mails)
         rows.drop_notes(self.work.connection, [note for note, _game, _lines in notes])
-
-    # ------------------------------------------------------------------ holding back
-
-    def hold_back(self, game: GameRecord, mails: Mails) -> None:
-        """Take out of ``mails`` what waits for a player's digest (keeping as a note what the event record does not
-        keep), and tell the other player when the one on the digest will hear of their turn."""
-        for side in SIDES:
-            if self.tells_later(game.player(side)):
-                mails.items = [(each, item) for each, item in mails.items
-                               if each != side or not self.held(game, side, item)]
-        for side in SIDES:
-            if self.waits(game, other(side)):
-                self.add_words(mails, side, reads_daily(game.player(other(side))))
-
-    def held(self, game: GameRecord, side: str, item: dict[str, Any]) -> bool:
-        """Whether one mail waits for the digest; what it says that no event keeps is noted for the digest."""
-        if item["type"] == "game-over" or item.get("at_once"):
-            return False
-        kept = []
-        if item["type"] == "note" or (item["type"] == "message" and not item.get("told")
-                                      and item["kind"] not in SAID_BY_THE_DIGEST):
-            kept += item["paragraphs"]
-        if item.get("commitments"):
-            kept += self.service.mailer.fingerprints(game, side)
-        if kept:
-            rows.add_note(self.work.connection, game.player(side).id, game.id, kept, self.work.now)
-        return True
-
-    @staticmethod
-    def add_words(mails: Mails, side: str, words: str) -> None:
-        """A sentence at the end of the first mail to ``side`` that has text of its own."""
-        for each, item in mails.items:
-            if each == side and item["type"] in ("request", "message"):
-                field_name = "notice" if item["type"] == "request" else "paragraphs"
-                item[field_name] = [*item[field_name], words]
-                return
 
     # ------------------------------------------------------------------ the round
 
@@ -174,10 +121,10 @@ class Digests(Job):
             return 0
         for entry in entries:
             if entry.to_move and entry.game.deadline is None:  # they are told now: their clock starts
-                self.service.turn.hand_over(entry.game, entry.side, told_now=True)
+                self.turn.hand_over(entry.game, entry.side, told_now=True)
         listed = {entry.game.id: entry.game.ply for entry in entries if entry.to_move}
         token = rows.add_digest(self.work.connection, player.id, self.work.now, listed)
-        DigestMail(self.service.mailer, self.work).send(player, entries, token)
+        DigestMail(self.mailer, self.work).send(player, entries, token)
         return 1
 
     def listed_ids(self, player: PlayerRecord) -> list[int]:

@@ -19,9 +19,10 @@ from collections.abc import Callable
 
 from sqlalchemy import bindparam, select
 
+from app.games.commands.base import Jobs
 from app.games.digest import rows
-from app.games.job import Job
 from app.games.mail.mails import Mails
+from app.games.play.replies import Replies
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.outbound.models import OutboundMessage
 from app.present.words import SIDE_TITLE
@@ -55,8 +56,13 @@ def split(text: str) -> dict[int, list[str]]:
     return parts
 
 
-class DigestReplies(Job):
+class DigestReplies:
     """Replies to digests, each in one transaction that locks the games it names in id order."""
+
+    def __init__(self, jobs: Jobs, replies: Replies) -> None:
+        self.jobs = jobs
+        self.work = jobs.work
+        self.replies = replies  # each game's part is carried out as a reply to that game would be
 
     def owner(self, key: str) -> tuple[int, str] | None:
         return rows.owner(self.work.connection, key)
@@ -93,7 +99,7 @@ class DigestReplies(Job):
                 self.answered_before(game, side, error_notice)
                 summary.append(f"game {game_id}: stale (answered before)")
                 continue
-            status, done = self.service.replies.carry_out(game, player, "\n".join(parts[game_id]),
+            status, done = self.replies.carry_out(game, player, "\n".join(parts[game_id]),
                                                           ReplyToken(game_id, side, listed[game_id]), error_notice)
             summary.append(f"game {game_id}: {done}" if status == "done" else f"game {game_id}: {status}: {done}")
         if refused:
@@ -124,8 +130,8 @@ class DigestReplies(Job):
             mails.message(side, "stale", "reply to an old digest", notice, show_position=True)
         else:
             mails.message(side, "stale", "reply to an old digest", notice)
-        self.service.turn.send(game, mails)
+        self.jobs.turn.send(game, mails)
 
     def tell(self, player: PlayerRecord, error_notice: Callable[[], bool], paragraphs: list[str]) -> None:
         if error_notice():
-            self.service.mailer.notify(player.email, "error", "your reply to the digest", paragraphs, None)
+            self.jobs.mailer.notify(player.email, "error", "your reply to the digest", paragraphs, None)

@@ -1,4 +1,4 @@
-"""The lobby: mail to the bare address, confirmations, names and preferences.
+"""The lobby's desk: mail to the bare address, its commands answered at once or held until confirmed.
 
 A mail to the bare address proves nothing about its From. Its commands (``LOBBY_COMMANDS``) that
 only answer are answered at once, to that address; those that change something are checked,
@@ -10,24 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import select
-
-from app.games.commands.base import Command, InLobby, MailCommand, find
-from app.games.commands.reading import read_commands
+from app.games.commands.base import InLobby, Jobs, MailCommand, find
+from app.games.commands.reading import Command, read_commands
 from app.games.commands.registry import LOBBY_COMMANDS, LOBBY_WORDS, help_paragraphs
 from app.games.errors import ServiceError
-from app.games.job import Job
 from app.games.lobby import confirmations
-from app.games.mail.listing import game_line
-from app.games.models import Game
-from app.games.records.rows import GameRecord, PlayerRecord
-from app.games.records.work import display_name
 from app.outbound.compose import Thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import Document, render_message
-from app.rules.registry import DEFAULT_VARIANT
 
-GAMES_LISTED = 100  # games listed in the answer to ``games`` (the rest are on the web page)
 LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
                   "and 'accept' or 'decline' in a reply to the invitation.")
 
@@ -46,8 +37,12 @@ def held_command(line: str) -> tuple[MailCommand, str] | None:
     return (found[0], found[1].argument) if found and found[0].held else None
 
 
-class Lobby(Job):
-    """Commands outside any game, and the preferences of players."""
+class Desk:
+    """Commands outside any game, each carried out by the job it belongs to."""
+
+    def __init__(self, jobs: Jobs) -> None:
+        self.jobs = jobs
+        self.work = jobs.work
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
               may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
@@ -65,19 +60,19 @@ class Lobby(Job):
         (``adopt_client_name``), or they choose a name by a confirmed ``name`` command.
         """
         reading = read_commands(text, None, LOBBY_WORDS)
-        player = self.service.player(sender)
+        player = self.work.player(sender)
         if answers_us and all(command.kind == "help" for command in reading.commands):
             return "ignored", "not answered: a reply to an answer of ours with no command in it"
 
         def notify(kind: str, subject: str, paragraphs: list[str], document: Document | None = None) -> None:
             if may_answer():
-                self.service.mailer.notify(sender, kind, subject, paragraphs, answering, document)
+                self.jobs.mailer.notify(sender, kind, subject, paragraphs, answering, document)
 
         if reading.errors or not reading.commands:
             notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs()])
-            self.service.flush()
+            self.work.flush()
             return "rejected" if reading.errors else "done", "lobby help"
-        context = InLobby(self.service, player, notify)
+        context = InLobby(self.jobs, player, notify)
         for line in reading.commands:
             found = find(LOBBY_COMMANDS, line)
             if found is None:  # the first word of a command of several words, without the rest
@@ -101,7 +96,7 @@ class Lobby(Job):
             context.done.append(f"held for confirmation: {'; '.join(context.held)}")
         elif context.held:
             context.done.append("not held: no more answers to this address now")
-        self.service.flush()
+        self.work.flush()
         return ("rejected" if context.problems and not asked else "done"), "; ".join(context.done)
 
     def ask_confirmation(self, sender: str, lines: list[str], answering: str | None,
@@ -110,8 +105,8 @@ class Lobby(Job):
         nothing is held when no more answers may go to that address now (False)."""
         if not may_answer():
             return False
-        service = self.service
-        key = confirmations.hold(service.connection, sender, lines, service.now)
+        work = self.work
+        key = confirmations.hold(work.connection, sender, lines, work.now)
         subject = "Mirrorpost: please confirm"
         described = [found[0].held.describe(found[1]) for found in map(held_command, lines)
                      if found and found[0].held]
@@ -122,7 +117,7 @@ class Lobby(Job):
             f"this request expires in {confirmations.LIFETIME.days} days. If you did not ask for this, ignore "
             "this mail.",
         ])
-        enqueue(service.connection, service.settings, Mail(
+        enqueue(work.connection, self.jobs.settings, Mail(
             sender, None, "confirm", subject, text, html, token=f"confirm.{key}",
             thread=Thread(answering) if answering else None, auto="auto-replied"))
         return True
@@ -135,11 +130,11 @@ class Lobby(Job):
         is always told, whatever mail forgers have made go to that address; the key is used up, so this is at
         most once per confirmation request. A key not valid is answered only while ``may_answer()`` allows.
         """
-        service = self.service
-        lines = confirmations.take(service.connection, key, sender, service.now)
+        work = self.work
+        lines = confirmations.take(work.connection, key, sender, work.now)
 
         def notify(kind: str, subject: str, paragraphs: list[str], document: Document | None = None) -> None:
-            service.mailer.notify(sender, kind, subject, paragraphs, answering, document)
+            self.jobs.mailer.notify(sender, kind, subject, paragraphs, answering, document)
 
         if lines is None:
             if may_answer():
@@ -148,53 +143,10 @@ class Lobby(Job):
                     "another address. Send your command again.",
                 ])
             return "rejected", "confirmation not valid"
-        context = InLobby(service, service.player(sender), notify)
+        context = InLobby(self.jobs, work.player(sender), notify)
         for line in lines:
             found = held_command(line)
             if found is not None and found[0].held:
                 context.done.append(found[0].held.carry_out(context, found[1]))
-        service.flush()
+        work.flush()
         return "done", "confirmed: " + "; ".join(context.done)
-
-    def games_list(self, player: PlayerRecord) -> list[str]:
-        """Each game of the player in a line: whose move it is and by when (games under way locked, in id order)."""
-        games = self.service.connection.execute(
-            select(Game.id, Game.status)
-            .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
-        ).all()
-        if not games:
-            return [f"You have no games yet. Send 'challenge friend@example.org {DEFAULT_VARIANT}' to start one."]
-        lines = []
-        for game_id, _status in games[:GAMES_LISTED]:
-            game = self.service.work.lock(game_id)
-            lines.append(game_line(self.service.work, game, game.side_of(player) or "white"))
-        if len(games) > GAMES_LISTED:
-            more = len(games) - GAMES_LISTED
-            lines.append(f"... and {more} more, on the web: {self.service.settings.base_url}/games")
-        return lines
-
-    # ------------------------------------------------------------------ preferences
-
-    def adopt_client_name(self, player: PlayerRecord, name: str) -> None:
-        """A player still called after their address takes the name their own mail client gives them."""
-        if player.name == display_name("", player.email) and name.strip():
-            player.name = display_name(name, player.email)
-
-    def give_name(self, player: PlayerRecord, name: str) -> None:
-        """The player is called ``name`` from now on, written at once (the club's name for a player it shows)."""
-        if name != player.name:
-            player.name = name
-            self.service.flush()
-
-    def set_profile(self, player: PlayerRecord, public: bool) -> str:
-        """Show or hide the player's page on the web; says what was done."""
-        player.profile_public = public
-        self.service.flush()
-        url = f"{self.service.settings.base_url}/players/{player.id}"
-        return (f"Your page is public: anyone may see your name, ratings and finished games at {url}." if public
-                else f"Your page is private: only you see it, signed in, at {url}.")
-
-    def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
-        """A player's consent to show the reveal to anyone with the link (both must agree)."""
-        setattr(game, f"public_{side}", agree)
-        self.service.flush()

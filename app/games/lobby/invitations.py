@@ -9,12 +9,15 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
+from app.config import Settings
 from app.games.commands.reading import Reading
 from app.games.errors import ServiceError
-from app.games.job import Job
 from app.games.lobby.challenges import held_challenge, read_challenge, split_options
+from app.games.mail.mailing import Mailer
 from app.games.models import Game
+from app.games.play.turn import Turn
 from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.records.work import UnitOfWork
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, other
 from app.rules.registry import get_variant
@@ -23,8 +26,14 @@ ANSWERS = ("accept", "decline")  # the two words that answer an invitation
 LINES_LOOKED_AT, FIRST_CHARACTERS = 50, 40  # of a reply to an invitation: enough for any answer, and bounded
 
 
-class Invitations(Job):
+class Invitations:
     """Games proposed, created and accepted or declined."""
+
+    def __init__(self, work: UnitOfWork, settings: Settings, mailer: Mailer, turn: Turn) -> None:
+        self.work = work
+        self.settings = settings
+        self.mailer = mailer
+        self.turn = turn
 
     def create_game(
         self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
@@ -37,8 +46,8 @@ class Invitations(Job):
             raise ServiceError("a game needs two different players")
         days, options = split_options(variant, raw_options)
         state = get_variant(variant).new_game(options, random.SystemRandom())
-        service, mailer = self.service, self.service.mailer
-        game = service.work.new_game({
+        mailer = self.mailer
+        game = self.work.new_game({
             "variant": variant,
             "options": options,
             "days": days,
@@ -65,28 +74,27 @@ class Invitations(Job):
                  f"{get_variant(variant).title} ({mailer.options_text(game)}) was sent. You play "
                  f"{SIDE_TITLE[game.side_of(challenger)]}. You will hear when it is accepted or declined."],
             )
-        service.flush()
+        self.work.flush()
         return game
 
     def held_challenge(self, challenger: str, text: str) -> str:
         """A challenge checked whole, to hold until its sender confirms it (``challenges.held_challenge``)."""
-        return held_challenge(self.service.settings, challenger, text)
+        return held_challenge(self.settings, challenger, text)
 
     def challenges_today(self, challenger: PlayerRecord) -> int:
         """Games this player proposed in the last 24 hours."""
-        service = self.service
-        return service.connection.execute(select(func.count(Game.id)).where(
-            Game.challenger_id == challenger.id, Game.created_at >= service.now - timedelta(days=1))).scalar() or 0
+        return self.work.connection.execute(select(func.count(Game.id)).where(
+            Game.challenger_id == challenger.id, Game.created_at >= self.work.now - timedelta(days=1))).scalar() or 0
 
     def challenge(self, challenger: PlayerRecord, text: str) -> GameRecord:
         """Create the game a (confirmed) challenge asks for, within the challenger's daily allowance; its options
         are checked now (``create_game``), and what is wrong with them told to the challenger alone."""
-        plan = read_challenge(self.service.settings, challenger.email, text)
-        limit = self.service.settings.challenges_per_day
+        plan = read_challenge(self.settings, challenger.email, text)
+        limit = self.settings.challenges_per_day
         if self.challenges_today(challenger) >= limit:
             raise ServiceError(f"you have proposed {limit} games in the last 24 hours, "
                                "the most the referee sends; try again tomorrow")
-        opponent = self.service.player(plan.opponent)
+        opponent = self.work.player(plan.opponent)
         color = random.SystemRandom().choice(SIDES) if plan.color == "random" else plan.color
         white, black = (challenger, opponent) if color == "white" else (opponent, challenger)
         return self.create_game(plan.variant, white, black, dict(plan.options), challenger, plan.rated)
@@ -101,7 +109,7 @@ class Invitations(Job):
         if answer is not None:
             return "done", self.answer(game, side, answer)
         if error_notice():
-            self.service.mailer.notice(game, side, "not-accepted", "accept or decline first", [
+            self.mailer.notice(game, side, "not-accepted", "accept or decline first", [
                 f"Game {game.id} has not started yet.",
                 "To play, reply with the one word: accept",
                 "To refuse, reply with the one word: decline",
@@ -110,7 +118,7 @@ class Invitations(Job):
 
     def answer(self, game: GameRecord, side: str, answer: str) -> str:
         """The invitation accepted or declined by ``side``; play starts once both have accepted."""
-        mailer = self.service.mailer
+        mailer = self.mailer
         if answer == "decline":
             game.status = "declined"
             for each in SIDES:
@@ -121,7 +129,7 @@ class Invitations(Job):
             return "declined"
         setattr(game, f"{side}_accepted", True)
         if game.white_accepted and game.black_accepted:
-            self.service.turn.start(game)
+            self.turn.start(game)
         else:
             mailer.message(game, side, "accepted", f"Game {game.id}: accepted", [
                 f"You accepted game {game.id}. It starts when {game.player(other(side)).name} accepts too."

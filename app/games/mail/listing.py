@@ -6,12 +6,18 @@ turn, the deadline), and when an opponent on the daily digest will hear of their
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
+from app.config import Settings
+from app.games.models import Game
 from app.games.play.clock import describe_deadline
-from app.games.records.rows import GameRecord
+from app.games.records.rows import GameRecord, PlayerRecord
 from app.games.records.work import UnitOfWork
 from app.present.registry import presenter_for
 from app.rules.base import other
-from app.rules.registry import get_variant
+from app.rules.registry import DEFAULT_VARIANT, get_variant
+
+GAMES_LISTED = 100  # games listed in the answer to ``games`` (the rest are on the web page)
 
 
 def game_title(game: GameRecord, side: str) -> str:
@@ -47,3 +53,21 @@ def turn_words(work: UnitOfWork, game: GameRecord, side: str) -> str:
 def game_line(work: UnitOfWork, game: GameRecord, side: str) -> str:
     """``Game 12, Kriegspiel, against Bob: your move, by Fri 27 Nov 2026, 07:00 UTC.``"""
     return f"{game_title(game, side)}: {turn_words(work, game, side)}."
+
+
+def games_list(work: UnitOfWork, settings: Settings, player: PlayerRecord) -> list[str]:
+    """Each game of the player in a line: whose move it is and by when (games under way locked, in id order)."""
+    games = work.connection.execute(
+        select(Game.id, Game.status)
+        .where((Game.white_id == player.id) | (Game.black_id == player.id)).order_by(Game.id)
+    ).all()
+    if not games:
+        return [f"You have no games yet. Send 'challenge friend@example.org {DEFAULT_VARIANT}' to start one."]
+    lines = []
+    for game_id, _status in games[:GAMES_LISTED]:
+        game = work.lock(game_id)
+        lines.append(game_line(work, game, game.side_of(player) or "white"))
+    if len(games) > GAMES_LISTED:
+        more = len(games) - GAMES_LISTED
+        lines.append(f"... and {more} more, on the web: {settings.base_url}/games")
+    return lines

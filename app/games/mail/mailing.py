@@ -18,8 +18,6 @@ from sqlalchemy import Connection
 
 from app.club.ratings import PROVISIONAL_DEVIATION, RatedEnd, RatingNow
 from app.config import Settings
-from app.games.commands.base import order_forms
-from app.games.commands.registry import game_commands
 from app.games.lobby.challenges import terms
 from app.games.mail.links import history_link, rules_link
 from app.games.mail.mails import Mails, one_full_stop
@@ -40,6 +38,7 @@ from app.rules.base import SIDES, View, other
 from app.rules.registry import get_variant
 from app.tokens import ReplyToken, TokenSigner
 
+CommandForms = Callable[[Presenter], list[tuple[str, str]]]  # the mail commands' lines of a variant's order forms
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
 
 
@@ -63,12 +62,13 @@ class Mailer:
     """Renders and queues the mails of games; reads game state, never changes it."""
 
     def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner, now: datetime,
-                 state_of: Callable[[GameRecord], Any]) -> None:
+                 state_of: Callable[[GameRecord], Any], command_forms: CommandForms) -> None:
         self.connection = connection
         self.settings = settings
         self.signer = signer
         self.now = now
         self.state_of = state_of  # a game's state, decoded once in the transaction (``UnitOfWork.state``)
+        self.command_forms = command_forms  # written from the mail commands (``commands.registry.command_forms``)
         self.batch: list[Mail] | None = None  # mails of the ``send`` under way
 
     # ----------------------------------------------------------------- what a mail is made from
@@ -120,7 +120,7 @@ class Mailer:
         return [
             *presenter.order_forms(view, side, self.names(game, side), standing),
             ("resign", "also: offer draw, accept draw, decline draw"),
-            *order_forms(game_commands(presenter)),
+            *self.command_forms(presenter),
         ]
 
     # ----------------------------------------------------------------- queueing

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
-
-from app.games.job import Job
+from app.config import Settings
 from app.games.mail.mails import Mails
-from app.games.models import Game
 from app.games.play.clock import describe_deadline, describe_lead, lead_hours, reminder_leads
+from app.games.play.turn import Turn
 from app.games.records import rows
+from app.games.records.events import EventRecord
 from app.games.records.rows import GameRecord, PlayerRecord
+from app.games.records.work import UnitOfWork
 from app.rules.base import Side, other
 
 
@@ -46,8 +46,14 @@ def pending_leads(game: GameRecord, orderer: Side) -> list[timedelta]:
     return [lead for lead in leads if lead < timedelta(hours=game.reminded_lead)]
 
 
-class Clocks(Job):
+class Clocks:
     """Deadlines, reminders, losses on time and vacations."""
+
+    def __init__(self, work: UnitOfWork, settings: Settings, events: EventRecord, turn: Turn) -> None:
+        self.work = work
+        self.settings = settings
+        self.events = events
+        self.turn = turn
 
     def due_games(self) -> list[int]:
         """The games whose clock needs a look now (a reminder or a loss on time), soonest first."""
@@ -77,7 +83,7 @@ class Clocks(Job):
             f"less than {within} from now. Without a move by then you lose on time."
         ], f"reminder: your move is due within {within}", kind="reminder",
             at_once=lead == pending[-1])  # the last warning comes at once, even to a player on the digest
-        self.service.turn.send(game, mails)
+        self.turn.send(game, mails)
         return 1
 
     def timeout(self, game: GameRecord) -> None:
@@ -89,17 +95,17 @@ class Clocks(Job):
         number = variant.move_number(state)
         outcome = variant.forfeit(state, loser, "time")
         self.work.touch(game)
-        self.service.events.record(game, None, "", outcome, result="timeout", move_number=number)
+        self.events.record(game, None, "", outcome, result="timeout", move_number=number)
         mails = Mails()
-        self.service.turn.finish(game, *variant.result(state), mails)
-        self.service.turn.send(game, mails)
+        self.turn.finish(game, *variant.result(state), mails)
+        self.turn.send(game, mails)
 
     # ------------------------------------------------------------------ vacations
 
     def vacation(self, player: PlayerRecord, argument: str, side: str, game: GameRecord | None,
                  mails: Mails | None) -> str:
         """Pause the player's clock for N days (a yearly allowance)."""
-        now, allowance = self.work.now, self.service.settings.vacation_days_per_year
+        now, allowance = self.work.now, self.settings.vacation_days_per_year
         if not argument.strip().isdigit() or int(argument) < 1:
             text = "write: vacation <number of days>"
         else:
@@ -113,7 +119,7 @@ class Clocks(Job):
                 start = max(now, player.vacation_until) if player.vacation_until else now
                 player.vacation_until = start + timedelta(days=days)
                 player.vacation_days_used += days
-                for running in self.running_games(player):
+                for running in self.work.running_games(player):
                     running_side = running.side_of(player)
                     moved = self.work.orderer(running) == running_side and running.deadline
                     if moved:  # a reminder already sent in this turn is not sent again
@@ -123,7 +129,7 @@ class Clocks(Job):
                         f"({player.vacation_days_used} of {allowance} days used this year).")
         if mails is not None:
             mails.message(side, "vacation", "vacation", [text])
-        self.service.flush()
+        self.work.flush()
         return text
 
     def tell_vacation(self, game: GameRecord, side: str, player: PlayerRecord, moved: bool) -> None:
@@ -136,12 +142,4 @@ class Clocks(Job):
             + (f" Their move in this game is now due by {describe_deadline(game.deadline)}." if moved and
                game.deadline else " You move as usual."),
         ])
-        self.service.turn.send(game, mails)
-
-    def running_games(self, player: PlayerRecord) -> list[GameRecord]:
-        """The player's running games, each locked (in id order, so two transactions never wait on each other)."""
-        ids = self.work.connection.execute(
-            select(Game.id).where((Game.white_id == player.id) | (Game.black_id == player.id), Game.status == "active")
-            .order_by(Game.id)
-        ).scalars().all()
-        return [self.work.lock(game_id) for game_id in ids]
+        self.turn.send(game, mails)

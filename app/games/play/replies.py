@@ -10,11 +10,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
-from app.games.commands.base import MOVE, REFEREE, InGame, find, first_words
-from app.games.commands.reading import Reading, read_commands
+from app.games.commands.base import InGame, Jobs, find, first_words
+from app.games.commands.reading import MOVE, REFEREE, Reading, read_commands
 from app.games.commands.registry import game_commands
 from app.games.errors import ServiceError
-from app.games.job import Job
 from app.games.mail.mails import Mails
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.present.base import Presenter
@@ -40,20 +39,24 @@ def game_words(presenter: Presenter) -> frozenset[str]:
     return first_words(game_commands(presenter))
 
 
-class Replies(Job):
+class Replies:
     """Replies about a game, each in the transaction that locked the game."""
+
+    def __init__(self, jobs: Jobs) -> None:
+        self.jobs = jobs
+        self.work = jobs.work
 
     def carry_out(self, game: GameRecord, player: PlayerRecord, text: str, token: ReplyToken,
                   error_notice: Callable[[], bool]) -> tuple[str, str]:
         """Read the new text and carry it out; ``error_notice`` says whether an error notice may be sent now.
         Returns (status, what was done) for the inbound record."""
-        mailer = self.service.mailer
+        mailer = self.jobs.mailer
         reading = read_commands(text, self.work.variant(game), game_words(presenter_for(game.variant)))
         if game.status == "invited":
-            return self.service.invitations.reply(game, token.side, reading, text, error_notice)
+            return self.jobs.invitations.reply(game, token.side, reading, text, error_notice)
         if game.status == "over" and (reading.errors or not reading.commands):  # "Thanks, good game!"
             if error_notice():
-                self.service.turn.after_the_end(game, token.side, None)
+                self.jobs.turn.after_the_end(game, token.side, None)
             return "rejected", "a reply after the end with no command in it"
         if reading.errors:
             if error_notice():
@@ -87,7 +90,7 @@ class Replies(Job):
         commands = reading.commands
         side = game.side_of(player)
         assert side is not None and side == token.side
-        turn, mailer = self.service.turn, self.service.mailer
+        turn, mailer = self.jobs.turn, self.jobs.mailer
         moves = [command for command in commands if command.kind == MOVE]
         most = self.work.variant(game).move_lines  # more than one: tried in turn (KS-5)
         if len(moves) > most and most == 1:
@@ -119,7 +122,7 @@ class Replies(Job):
         mails = Mails()
         if reading.notes:  # to the sender alone, inside the mail their reply gives them
             mails.note(side, "how your reply was read", read_as(reading))
-        context = InGame(self.service, game, side, player, mails)
+        context = InGame(self.jobs, game, side, player, mails)
         known = game_commands(presenter_for(game.variant))
         for command in commands:
             if command.kind == MOVE and command is not moves[0]:

@@ -12,20 +12,32 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 
-from app.games.commands.base import Command
-from app.games.job import Job
+from app.club.ratings import Ratings
+from app.games.commands.reading import Command
+from app.games.digest.holding import Holding
+from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
 from app.games.play.clock import deadline_for
 from app.games.play.commitment import commitment
+from app.games.records.events import EventRecord
 from app.games.records.rows import GameRecord
+from app.games.records.work import UnitOfWork
 from app.present.registry import presenter_for
 from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, Outcome, Side, other
 from app.rules.messages import refusal
 
 
-class Turn(Job):
+class Turn:
     """Orders played, and play started and ended."""
+
+    def __init__(self, work: UnitOfWork, mailer: Mailer, events: EventRecord, holding: Holding,
+                 ratings: Ratings) -> None:
+        self.work = work
+        self.mailer = mailer
+        self.events = events
+        self.holding = holding  # what waits for a player's daily digest
+        self.ratings = ratings  # a rated game's end changes its players' ratings
 
     # ------------------------------------------------------------------ the start
 
@@ -36,7 +48,7 @@ class Turn(Job):
         if any(variant.needs_setup(state, side) for side in SIDES):
             game.status = "setup"
             for side in SIDES:
-                self.service.mailer.send_setup_request(game, side)
+                self.mailer.send_setup_request(game, side)
             return
         game.status = "active"
         orderer = self.work.orderer(game)
@@ -49,10 +61,10 @@ class Turn(Job):
     def hand_over(self, game: GameRecord, side: Side, told_now: bool = False) -> None:
         """The turn passes to ``side``: the one place a player's clock starts, with the full time of a move
         (paused while they are on vacation), whatever mails go with the turn (a move request, a draw offer,
-        a message passed on). A player on the daily digest who is not told now (``Digests.tells_later``) is
+        a message passed on). A player on the daily digest who is not told now (``Holding.tells_later``) is
         told by their next digest, which hands the turn over again (``told_now``): their clock starts then,
         and until then the game has no deadline."""
-        if told_now or not self.service.digests.tells_later(game.player(side)):
+        if told_now or not self.holding.tells_later(game.player(side)):
             game.deadline = deadline_for(game.player(side), game.days, self.work.now)
         else:
             game.deadline = None
@@ -96,7 +108,7 @@ class Turn(Job):
         outcome, written, tried, done = self.play_lines(game, side, [command, *tries])
         if tried and outcome.result == "rejected":  # none played: the last is told with the others
             tried.append((written, refusal(outcome.to[side]) or outcome.result))
-        names = self.service.mailer.names(game, side)
+        names = self.mailer.names(game, side)
         told = [presenter_for(game.variant).tried(tried, names, outcome.result == "rejected")] if tried else []
         if outcome.result == "setup" and variant.orderer(state) is not None:
             self.begin_play(game)
@@ -144,7 +156,7 @@ class Turn(Job):
         if self.work.variant(game).completes_turn(outcome.result):
             game.ply += 1
         self.work.touch(game)
-        self.service.events.record(game, by, order or "", outcome, move_number=move_number)
+        self.events.record(game, by, order or "", outcome, move_number=move_number)
 
     def mails_for(self, game: GameRecord, side: Side, order: str, outcome: Outcome, before: Side | None,
                   mails: Mails, tried: Sequence[str] = ()) -> None:
@@ -154,12 +166,12 @@ class Turn(Job):
         presenter = presenter_for(game.variant)
         turned = self.work.variant(game).completes_turn(outcome.result)
         orderer = self.work.orderer(game)
-        standing = self.service.mailer.standing(game, self.work.state(game))
+        standing = self.mailer.standing(game, self.work.state(game))
         if outcome.result == "setup" and orderer is not None:
             self.announce_start(game, "Both setups are in", mails)
             return
         for each in SIDES:
-            names = self.service.mailer.names(game, each)
+            names = self.mailer.names(game, each)
             tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
             if each == side and tried and tidings is not None:
                 tidings = replace(tidings, lines=[*tried, *(tidings.lines if outcome.result != "rejected" else [])])
@@ -185,14 +197,14 @@ class Turn(Job):
         game.status = "over"
         game.result, game.reason = result, reason
         game.deadline = None
-        rated = self.service.ratings.game_ended(game)
+        rated = self.ratings.game_ended(game)
         for side in SIDES:
             mails.game_over(side, rated)
 
     def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
         recorded and no order forms."""
-        mailer = self.service.mailer
+        mailer = self.mailer
         end = presenter_for(game.variant).end_words(game.result, game.reason)
         what = f"Your order {self.work.variant(game).written(order.text)[:80]} was not played." if order else \
             "Nothing in your reply was carried out, and replies are not passed on to your opponent."
@@ -228,5 +240,5 @@ class Turn(Job):
             if side in game.commitments and not shown.get(side):
                 item["commitments"] = True
                 game.commitments = {**game.commitments, "shown": {**shown, side: True}}
-        self.service.digests.hold_back(game, mails)  # what waits for a player's daily digest
-        self.service.mailer.send(game, mails)
+        self.holding.hold_back(game, mails)  # what waits for a player's daily digest
+        self.mailer.send(game, mails)

@@ -3,7 +3,8 @@
 Every job of the game service (lobby, turn, clocks) works on the records handed out here. A game's
 row is locked once and its state decoded from JSON once (``state``); the jobs change the decoded
 state in place and say so (``touched``), and ``flush`` writes it back once, with every other
-change made to the records, in the caller's transaction.
+change made to the records, in the caller's transaction. It also knows whose message the transaction
+answers (``actor_id``): that player is told at once, even on the daily digest.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select
 
 from app.games.errors import ServiceError
+from app.games.models import Game
 from app.games.records import rows
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.outbound.headers import clean_name
@@ -34,9 +36,11 @@ def display_name(name: str, email: str) -> str:
 class UnitOfWork:
     """One record per game row and per player in a transaction, and each game's state decoded once."""
 
-    def __init__(self, connection: Connection, now: datetime) -> None:
+    def __init__(self, connection: Connection, now: datetime, next_look: NextLook) -> None:
         self.connection = connection
         self.now = now
+        self.next_look = next_look  # when the clock next looks at a game, kept in ``next_clock_at`` by ``flush``
+        self.actor_id: int | None = None  # the player whose mail or page is being answered (told at once)
         self.games: list[GameRecord] = []  # every record handed out, written back by ``flush``
         self.players: list[PlayerRecord] = []
         self.states: dict[int, Any] = {}  # game id -> its state, decoded
@@ -82,6 +86,14 @@ class UnitOfWork:
             raise ServiceError(f"there is no game {game_id}")
         return self.known_game(self.held(game_id) or game), texts
 
+    def running_games(self, player: PlayerRecord) -> list[GameRecord]:
+        """The player's running games, each locked (in id order, so two transactions never wait on each other)."""
+        ids = self.connection.execute(
+            select(Game.id).where((Game.white_id == player.id) | (Game.black_id == player.id), Game.status == "active")
+            .order_by(Game.id)
+        ).scalars().all()
+        return [self.lock(game_id) for game_id in ids]
+
     def held(self, game_id: int) -> GameRecord | None:
         """The record of a game this unit already holds: one record per game row."""
         return next((game for game in self.games if game.id == game_id), None)
@@ -121,14 +133,14 @@ class UnitOfWork:
 
     # ------------------------------------------------------------------ writing
 
-    def flush(self, next_look: NextLook) -> None:
+    def flush(self) -> None:
         """Write every change made to the records handed out, each changed state encoded once (cheap when there
-        is none); ``next_look`` keeps each game's ``next_clock_at``."""
+        is none), and each game's ``next_clock_at``."""
         for game in self.games:
             if game.id in self.touched:
                 game.state = self.variant(game).to_json(self.states[game.id])
             running = game.status == "active" and game.deadline is not None
-            game.next_clock_at = next_look(game, self.orderer(game) if running else None)
+            game.next_clock_at = self.next_look(game, self.orderer(game) if running else None)
             rows.save_game(self.connection, game)
         self.touched.clear()
         for player in self.players:
