@@ -21,10 +21,10 @@ from typing import Any, ClassVar
 from app.rules import common, reading
 from app.rules.options import Option, parse
 from app.rules.reading import Command, Setup
+from app.rules.sides import SIDES, Side, other
 from app.rules.values import (
     COMMON_MOVES,
     COMMON_RESULTS,
-    SIDES,
     Message,
     OptionError,
     OrderError,
@@ -32,10 +32,8 @@ from app.rules.values import (
     Result,
     RulesError,
     SetupError,
-    Side,
     View,
     error,
-    other,
     rejected,
 )
 

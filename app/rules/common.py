@@ -10,17 +10,31 @@ that answers it; and ``end_game``, the one way a game ends.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from app.rules import backrank, messages
 from app.rules.messages import DRAW_DECLINED, DRAW_OFFERED, FORFEIT, SETUP_DONE, TIMEOUT
 from app.rules.reading import COMMON_NAMES, Command, Setup
-from app.rules.values import OrderError, Outcome, SetupError, Side, error, other, rejected
-
-if TYPE_CHECKING:
-    from app.rules.base import Variant
+from app.rules.sides import Side, other
+from app.rules.values import OrderError, Outcome, Result, SetupError, error, rejected
 
 NOT_STARTED = "the game has not started: both players must send their setup first"
+
+
+class Template(Protocol):
+    """What the play template's steps ask of a variant: the hooks of ``Variant`` (``app.rules.base``)."""
+
+    def in_setup(self, state: Any) -> bool: ...
+    def setup(self, state: Any, side: Side, value: str, rng: random.Random | None) -> Outcome: ...
+    def begin_play(self, state: Any) -> None: ...
+    def move(self, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome: ...
+    def command(self, state: Any, side: Side, name: str) -> Outcome: ...
+    def not_your_turn(self, state: Any, side: Side) -> str: ...
+    def piece_refusal(self, state: Any, side: Side, order: Any) -> str | None: ...
+    def orderer(self, state: Any) -> Side | None: ...
+    def army_to_move(self, state: Any) -> Side | None: ...
+    def completes_turn(self, result: Result) -> bool: ...
+    def result(self, state: Any) -> tuple[str | None, str | None]: ...
 
 
 class GameStatus:
@@ -74,7 +88,7 @@ def end_game(state: GameStatus, outcome: Outcome, result: str, reason: str) -> N
     outcome.tell_both(messages.end(result, reason))
 
 
-def adjudicate(variant: Variant, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome:
+def adjudicate(variant: Template, state: Any, side: Side, order: Any, rng: random.Random | None) -> Outcome:
     """An order read by the variant, carried out: everything but the move itself is answered here."""
     if isinstance(order, Setup):
         return variant.setup(state, side, order.value, rng)
@@ -141,7 +155,7 @@ def forfeit(state: GameStatus, side: Side, reason: str) -> Outcome:
     return outcome
 
 
-def submit_setup(variant: Variant, state: Any, side: Side, value: str, rng: random.Random | None) -> Outcome:
+def submit_setup(variant: Template, state: Any, side: Side, value: str, rng: random.Random | None) -> Outcome:
     """LG-2: a back rank chosen in private; the sender learns their row, the opponent only that it is in.
     Once both are in, ``variant.begin_play`` places the armies and both are told the game has started."""
     if not variant.in_setup(state):

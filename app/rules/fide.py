@@ -16,7 +16,7 @@ from typing import Any
 import chess
 
 from app.rules.reading import Castle, CoordinateMove
-from app.rules.values import Side, other
+from app.rules.sides import Side, other
 
 COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
 SIDE_OF: dict[chess.Color, Side] = {chess.WHITE: "white", chess.BLACK: "black"}

@@ -16,10 +16,9 @@ dicts, typed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
-if TYPE_CHECKING:
-    from app.rules.values import Side
+from app.rules.sides import Side
 
 Message = dict[str, Any]
 """One thing a player is told, e.g. ``{"kind": "draw-offered", "color": "white"}``."""

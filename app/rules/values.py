@@ -1,4 +1,4 @@
-"""The plain values every referee hands out: sides, messages, views, errors, results and outcomes.
+"""The plain values every referee hands out: messages, views, errors, results and outcomes (sides: ``sides``).
 
 ``app.rules.base`` exports them all beside the ``Variant`` class; they live here so that the shared
 parts of the play template (``app.rules.common``, ``app.rules.reading``) can use them too.
@@ -7,21 +7,14 @@ parts of the play template (``app.rules.common``, ``app.rules.reading``) can use
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from app.rules import messages
 from app.rules.messages import Message
-
-Side = Literal["white", "black"]
-SIDES: tuple[Side, Side] = ("white", "black")
+from app.rules.sides import Side
 
 View = dict[str, Any]
 """What one player sees right now (their board, notebook, tray...)."""
-
-
-def other(side: Side) -> Side:
-    """The opponent of ``side``."""
-    return "black" if side == "white" else "white"
 
 
 class RulesError(ValueError):
