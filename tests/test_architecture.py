@@ -6,6 +6,7 @@ from pathlib import Path
 
 APP = Path(__file__).parent.parent / "app"
 GAMES = APP / "games"
+CLUB = APP / "club"
 # The game service, a package per group of jobs: the only code that changes a game or a player. The mailer reads
 # game state and never changes it; the club changes games and players through these jobs only.
 SERVICE_JOBS = [GAMES / "service.py", GAMES / "records", GAMES / "lobby", GAMES / "play", GAMES / "digest",
@@ -48,9 +49,127 @@ def test_outbound_mail_imports_neither_the_game_service_nor_inbound_nor_web():
         assert not any(name.startswith(("app.games", "app.inbound", "app.web")) for name in names), (path, names)
 
 
-def test_the_game_service_never_imports_the_doors_or_the_web():
-    for path, names in imports(APP / "games").items():
+def test_the_game_service_and_the_club_never_import_the_doors_or_the_web():
+    for path, names in {**imports(GAMES), **imports(CLUB)}.items():
         assert not any(name.startswith(("app.inbound", "app.web")) for name in names), (path, names)
+
+
+# ------------------------------------------------------------------ the game service by job, the club beside it
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_graph(root: Path) -> dict[str, set[str]]:
+    """Each module under ``root`` and the modules under it that it imports, wherever the import stands (inside a
+    function, or under ``if TYPE_CHECKING``); ``from package import module`` names the module."""
+    modules = {module_name(path, root): path for path in root.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names if alias.name in modules}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    named = f"{node.module}.{alias.name}"
+                    found |= {named} if named in modules else {node.module} if node.module in modules else set()
+        graph[name] = found - {name}
+    return graph
+
+
+def circle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One circle of imports (its modules, the first again at the end), or [] when there is none."""
+    done: set[str] = set()
+
+    def walk(name: str, path: list[str]) -> list[str]:
+        if name in path:
+            return [*path[path.index(name):], name]
+        if name in done:
+            return []
+        for imported in sorted(graph.get(name, ())):
+            circle = walk(imported, [*path, name])
+            if circle:
+                return circle
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        circle = walk(name, [])
+        if circle:
+            return circle
+    return []
+
+
+def test_no_module_of_the_app_imports_itself_back_through_others():
+    """The imports of app/ form no circle, those made only for type hints included: each module stands above
+    what it imports, so the code reads from the bottom up and each layer uses only the ones below it."""
+    graph = module_graph(APP)
+    assert {"app.games.service", "app.games.play.turn", "app.club.seeks", "app.rules.base"} <= graph.keys()
+    assert "app.games.records.work" in graph["app.games.play.turn"]  # the graph sees the imports
+    assert circle_in(graph) == []
+
+
+def test_the_check_for_circles_finds_one_made_by_a_type_hint_alone(tmp_path):
+    package = tmp_path / "app"
+    (package / "jobs").mkdir(parents=True)
+    (package / "service.py").write_text("from app.jobs import turn\n")
+    (package / "jobs" / "turn.py").write_text("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                                              "    from app.service import Service\n")
+    assert circle_in(module_graph(package)) == ["app.jobs.turn", "app.service", "app.jobs.turn"]
+    (package / "jobs" / "turn.py").write_text("")
+    assert circle_in(module_graph(package)) == []
+
+
+def test_no_job_and_nothing_of_the_club_imports_the_game_service():
+    """The service builds its jobs and hands each what it needs (the unit of work, the mailer, the event record,
+    the other jobs it calls): nothing below it, nor the club beside it, reaches back for the service."""
+    graph = module_graph(APP)
+    below = [name for name in graph if name.startswith(("app.games.", "app.club")) and name != "app.games.service"]
+    assert "app.games.commands.base" in below and "app.club.seeks" in below
+    assert [name for name in below if "app.games.service" in graph[name]] == []
+
+
+CLUB_TABLES = {"SEEKS", "RATINGS", "CHANGES", "Seek", "Rating", "RatingChange"}  # app/club/models.py
+
+
+def club_writes(path: Path) -> list[str]:
+    """What a module of the club writes that is not the club's own: a field of a game's or a player's record, a
+    row through the game service's writers, an insert, update or delete of a table other than the club's."""
+    found = []
+    writers = {"save_game", "save_player", "add_game", "find_or_add_player", "lock_game", "lock_game_quoted",
+               "add_event", "setattr"}
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AugAssign | ast.AnnAssign) else []
+        found += [f"{path.name}:{node.lineno}: assigns {ast.unparse(target)}" for target in targets
+                  if isinstance(target, ast.Attribute) and any(
+                      isinstance(inner, ast.Name) and inner.id in RECORD_NAMES for inner in ast.walk(target))]
+        if isinstance(node, ast.Call):
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if called in writers:
+                found.append(f"{path.name}:{node.lineno}: calls {called}")
+            if called in ("insert", "update", "delete") and not (
+                    node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in CLUB_TABLES):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)[:60]}")
+    return found
+
+
+def test_the_club_writes_its_own_rows_and_never_a_games_state():
+    """Seeks and ratings are the club's rows; games and players are changed by the game service's jobs alone,
+    which the club uses to create and start games and to name a player."""
+    found = [line for path in sorted(CLUB.rglob("*.py")) for line in club_writes(path)]
+    assert found == []
+
+
+def test_the_check_for_the_clubs_writes_finds_what_it_looks_for(tmp_path):
+    module = tmp_path / "club.py"
+    module.write_text("def f(connection, player, game, work):\n    player.name = 'Player 1'\n"
+                      "    game.white.name = 'x'\n    connection.execute(update(GAMES).values(status='over'))\n"
+                      "    connection.execute(update(SEEKS).values(status='taken'))\n    work.add_game(1)\n")
+    assert len(club_writes(module)) == 4
 
 
 def test_only_the_game_service_writes_games_and_players():
@@ -106,8 +225,8 @@ VARIANT_WORDS = re.compile(
     r"quasi|alice|palindromic|physics|(left|right)[- ]handed|handedness|shortened|castl\w*|e2-e4)\b",
     re.IGNORECASE,
 )
-NEUTRAL = [APP / "games", APP / "web", APP / "inbound", APP / "outbound", APP / "worker.py", APP / "server.py",
-           APP / "admin.py", APP.parent / "templates",
+NEUTRAL = [APP / "games", APP / "club", APP / "web", APP / "inbound", APP / "outbound", APP / "worker.py",
+           APP / "server.py", APP / "admin.py", APP.parent / "templates",
            APP / "present" / "diagram.py", APP / "present" / "text.py", APP / "present" / "svg.py"]  # the renderers
 
 
@@ -168,7 +287,7 @@ def test_a_variant_lives_in_its_own_two_packages():
 
 # What a variant tells its players is read by its presenter alone: the service, the mail, the web and the templates
 # read the common messages through app.rules.messages, and know no board's size.
-MESSAGE_READERS = [APP / "games", APP / "web", APP / "outbound", APP.parent / "templates"]
+MESSAGE_READERS = [APP / "games", APP / "club", APP / "web", APP / "outbound", APP.parent / "templates"]
 EVENT_FIELDS = {"n", "by", "order", "result", "to", "views", "view", "move"}  # an event's own, not a message's
 BOARD_SIZE = re.compile(r"\[a-h\]|\[1-8\]|\b8/8\b|(?:[1-8pnbrqk]{1,8}/){7}[1-8pnbrqk]{1,8}", re.IGNORECASE)
 
