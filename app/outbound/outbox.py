@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
-from sqlalchemy import Connection, bindparam, func, insert, select, text, update
+from sqlalchemy import Connection, Select, Update, bindparam, func, insert, select, text, update
 
 from app.config import Settings
 from app.db import Database, is_postgres, utcnow
@@ -114,8 +114,21 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
 
 # The rows due now, soonest first, through the partial index of the rows still to send: its own predicate
 # (``TO_SEND``) is written out so that a prepared, generic plan uses the index too. Sent mail is never walked.
-CLAIMABLE = (select(OutboundMessage).where(text(TO_SEND), OutboundMessage.next_attempt_at <= bindparam("now"))
+CLAIMABLE = (select(OutboundMessage.id).where(text(TO_SEND), OutboundMessage.next_attempt_at <= bindparam("now"))
              .order_by(OutboundMessage.next_attempt_at, OutboundMessage.id).limit(bindparam("limit")))
+
+
+def leasing(due: Select) -> Update:
+    """The rows ``due`` names, leased in the statement that finds them, and returned whole for sending."""
+    return (update(OutboundMessage).where(OutboundMessage.id.in_(due.scalar_subquery()))
+            .values(status="sending", lease_until=bindparam("until"), next_attempt_at=bindparam("until"),
+                    lease_owner=bindparam("owner"), attempts=OutboundMessage.attempts + 1)
+            .returning(OutboundMessage).execution_options(synchronize_session=False))
+
+
+# One statement, one round trip: on PostgreSQL several workers share the rows, each skipping those another has locked.
+LEASING = {"postgresql": leasing(CLAIMABLE.with_for_update(skip_locked=True)), "sqlite": leasing(CLAIMABLE)}
+
 # Kinds of mail that answer a player's own mistake. Refusals of mail that may be forged are not among them:
 # those count against whoever caused them (``app.inbound.answers``), not against the player named.
 ERROR_KINDS = ("error", "stale", "not-accepted")
@@ -262,19 +275,14 @@ class Dispatcher:
                 status="pending", lease_until=None, lease_owner=None, next_attempt_at=utcnow())).rowcount
 
     def claim(self, limit: int) -> list[OutboundMessage]:
-        """The rows due now, soonest first, each leased to this worker: it is due again when the lease runs out."""
+        """The rows due now (the soonest ``limit``), each leased to this worker by the statement that finds them: a
+        row is due again when its lease runs out. They are sent in the order they were queued."""
         now = utcnow()
         with self.db.transaction() as session:
-            query = CLAIMABLE.params(now=now, limit=limit)
-            if is_postgres(session):
-                query = query.with_for_update(skip_locked=True)
-            rows = list(session.scalars(query))
-            for row in rows:
-                row.status = "sending"
-                row.lease_until = row.next_attempt_at = now + LEASE
-                row.lease_owner = self.identity.name if self.identity else None
-                row.attempts += 1
-            return rows
+            statement = LEASING["postgresql" if is_postgres(session) else "sqlite"]
+            rows = session.scalars(statement, {"now": now, "limit": limit, "until": now + LEASE,
+                                               "owner": self.identity.name if self.identity else None})
+            return sorted(rows, key=lambda row: row.id)
 
     def envelope_sender(self, row: OutboundMessage) -> str:
         """VERP: a bounce to this address names the row, and so the address that bounced; by the row's random

@@ -16,7 +16,7 @@ from app.db import utcnow
 from app.games.digest.rows import DUE_PLAYERS
 from app.games.records.rows import DUE_GAMES
 from app.inbound.receive import PENDING
-from app.outbound.outbox import CLAIMABLE
+from app.outbound.outbox import LEASING
 from tests.conftest import make_server
 from tests.server.harness import Table
 from tests.server.plans import generic_plan
@@ -104,9 +104,12 @@ def test_the_open_seeks_are_read_through_their_partial_index_whatever_the_seeks_
 
 
 def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):
+    """The one statement that finds the rows due and leases them reads them through the partial index of the rows
+    still to send, and each row it leases by its primary key."""
     Table(filled).new_game()  # two mails to send among the sent ones
-    plan = plan_of(filled, CLAIMABLE.with_for_update(skip_locked=True), now=utcnow(), limit=20)
+    plan = plan_of(filled, LEASING["postgresql"], now=utcnow(), limit=20, until=utcnow(), owner="worker")
     assert_reads_through(plan, "ix_outbound_messages_to_send", "outbound_messages")
+    assert "pk_outbound_messages" in plan, plan
 
 
 def test_the_inbound_sweep_reads_only_the_new_messages(filled):
