@@ -1,0 +1,1 @@
+"""The club: seeks, ratings, player pages and tournaments, beside the game service."""
