@@ -146,3 +146,4 @@ def test_before_any_round_everyone_shares_first_place_with_nothing():
 def test_what_cannot_be_is_refused(format, players, rounds, message):
     with pytest.raises(TournamentError, match=message):
         standings(format, players, rounds)
+
