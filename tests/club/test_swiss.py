@@ -231,3 +231,10 @@ def test_random_tournaments_meet_the_absolute_criteria_every_round(players, roun
         check_absolute_criteria(so_far, pairing)
         paired += 1
     assert paired >= 1
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(40, 9, 1), (33, 8, 2), (12, 11, 3), (7, 6, 4)])
+def test_larger_and_longer_tournaments_meet_the_absolute_criteria_every_round(players, rounds, seed):
+    paired = [pairing for so_far, pairing in play_swiss(players, rounds, seed)
+              if check_absolute_criteria(so_far, pairing) is None]
+    assert len(paired) >= min(rounds, 5)
