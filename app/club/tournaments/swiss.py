@@ -13,8 +13,8 @@ is written as one here, in memory, with the entrants' ranks as starting numbers:
 - the top seed has White in the first round (XXC white1), where FIDE leaves it to a draw.
 
 The system relaxes its colour rules for one case only: in the last round, two players above half of the
-possible points may both be due the same colour, and one of them then gets it a third time running or a
-third more than the other colour.
+possible points may both be due the same colour, and one of them then gets it a third time running, or three
+more games with it than with the other.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from py4swiss.trf.sections.x_section import XSectionConfiguration
 
 from app.club.tournaments.values import DRAW, Game, Pairing, PairingImpossible, Round, TournamentError
 
-FEWEST, MOST = 4, 128  # players in a Swiss (the announcement's limits; a start may leave fewer after withdrawals)
+FEWEST, MOST = 4, 128  # entrants in a Swiss, withdrawn ones included
 
 
 def default_swiss_rounds(players: int) -> int:
