@@ -319,8 +319,8 @@ def test(arguments: tuple[str, ...]) -> None:
     sys.exit(subprocess.run([sys.executable, "-m", "pytest", *arguments], cwd=root).returncode)
 
 
-@cli.command(help="Benchmarks: referee [VARIANT ...], pipeline [VARIANT ...], web [VARIANT ...], scale (all when "
-                  "none is named); ratios against a baseline measured in the same run.")
+@cli.command(help="Benchmarks: referee [VARIANT ...], pipeline [VARIANT ...], web [VARIANT ...], digest, scale, "
+                  "tournament (all when none is named); ratios against a baseline measured in the same run.")
 @click.argument("suites", nargs=-1)
 @click.option("--games", type=click.IntRange(min=100), multiple=True,
               help="scale: a size to fill the database to (repeatable; one alone is measured beside 1,000 games)")

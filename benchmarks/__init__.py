@@ -8,7 +8,7 @@ import os
 import platform
 import sys
 
-SUITES = ("referee", "pipeline", "web", "digest", "scale")
+SUITES = ("referee", "pipeline", "web", "digest", "scale", "tournament")
 
 
 def run(names: list[str], games: tuple[int, ...] = ()) -> None:

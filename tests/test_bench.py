@@ -173,3 +173,11 @@ def test_bench_games_is_for_the_scale_benchmark_alone():
         capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, MIRRORPOST_SKIP_BOOTSTRAP="1"),
     )
     assert completed.returncode != 0 and "--games is for the scale benchmark" in completed.stderr
+
+
+def test_bench_tournament_pairs_every_round_of_a_128_player_swiss_and_prints_the_slowest_against_its_target():
+    output = run_bench("tournament")
+    assert "bench tournament: pairing a round of a 128-player Swiss" in output
+    assert re.findall(r"^  round (\d) of 8: +\d+\.\d ms$", output, flags=re.MULTILINE) == [str(n) for n in range(1, 9)]
+    assert re.search(r"round 5, 128 players vs 16 players +\d+\.\d+ ms +baseline +\d+\.\d+ +ratio +\d+\.\d+x", output)
+    assert re.search(r"slowest round of the 128: \d+\.\d ms \(target < 1000 ms: (met|NOT met)\)", output)
