@@ -4,9 +4,9 @@ mistake.
 By mail: ``tournament VARIANT [K=V ...] [round-robin|swiss] [players=N] [rounds=N] [rated|unrated]
 [starts=YYYY-MM-DD]`` (``read_terms`` takes the words after ``tournament``, split as a challenge's are, so that
 a JSON value stays one word); on the command line, ``tournament create`` hands the same values over one by one
-(``terms_from``). The game may be named as its name or its title (``side-view``, ``side view``, ``Side View
-Chess``), the format as people write it (``round robin``, ``roundrobin``, ``rr``, ``Swiss``). The variant's
-options are read by the variant's own readers.
+(``terms_from``). The game may be named by its name (with spaces for its hyphens) or its title, the format as
+people write it (``round robin``, ``roundrobin``, ``rr``, ``Swiss``). The variant's options are read by the
+variant's own readers.
 
 The answers repeat nothing the organiser wrote, only the referee's own words (the names of games, options and
 limits): an announcement by mail comes from an address not yet proved to be its sender's.
@@ -152,7 +152,7 @@ def read_format(text: str) -> Format:
 
 def variant_named(text: str) -> str:
     """The variant a phrase names: its name or its title, in any case, with spaces, hyphens or underscores
-    between the words (``side view``, ``Side View Chess``); an unknown one is answered with the nearest name."""
+    between the words; an unknown one is answered with the nearest name."""
     spelled = _spelling(text)
     if not spelled:
         raise TermsError(f"name the game first: tournament <game> ...; the games: {', '.join(sorted(VARIANTS))}")
@@ -161,7 +161,7 @@ def variant_named(text: str) -> str:
         return spellings[spelled]
     words = spelled.split()
     if any(" ".join(words[:end]) in spellings for end in range(1, len(words))):
-        raise TermsError("after the game come its terms, each as key=value (players=8, physics=2), and the words "
+        raise TermsError("after the game come its terms, each as key=value (players=8, days=5), and the words "
                          "round-robin or swiss, rated or unrated")
     nearest = difflib.get_close_matches(spelled, list(spellings), n=1, cutoff=0.6)
     games = ", ".join(sorted(VARIANTS))
