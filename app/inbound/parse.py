@@ -255,11 +255,12 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
 
 
 def read_sender(facts: HeaderFacts) -> tuple[str | None, str, str | None]:
-    """(address, display name, why there is none) from the From fields, read strictly."""
+    """(address, display name, why there is none) from the From fields, read strictly. Bytes that are not
+    UTF-8 stay stray bytes: an address with one is refused, a name with one read as Latin-1 (``addresses``)."""
     try:
-        found = sender_of([value.decode("utf-8", "replace") for value in facts.from_fields])
+        found = sender_of([value.decode("utf-8", "surrogateescape") for value in facts.from_fields])
     except AddressError as error:
-        return None, "", str(error)
+        return None, "", readable(str(error))
     return found.address, found.name, None
 
 
