@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from app.games import records
-from app.games.clock import describe_deadline, describe_lead, lead_hours, reminder_leads
+from app.games.clock import describe_deadline, describe_lead, lead_hours, reminder_leads, vacation_days
 from app.games.job import Job
 from app.games.mails import Mails
 from app.games.models import Game
@@ -100,10 +100,10 @@ class Clocks(Job):
                  mails: Mails | None) -> str:
         """Pause the player's clock for N days (a yearly allowance)."""
         now, allowance = self.work.now, self.service.settings.vacation_days_per_year
-        if not argument.strip().isdigit() or int(argument) < 1:
+        days = vacation_days(argument)
+        if days is None:
             text = "write: vacation <number of days>"
         else:
-            days = int(argument)
             if player.vacation_year != now.year:
                 player.vacation_year, player.vacation_days_used = now.year, 0
             left = allowance - player.vacation_days_used

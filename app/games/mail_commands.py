@@ -9,6 +9,7 @@ these lists, so a new command is one more object here.
 from __future__ import annotations
 
 from app.games.challenges import describe_challenge
+from app.games.clock import vacation_days
 from app.games.commands import (
     ALSO,
     FORM,
@@ -163,10 +164,10 @@ def carry_out_challenge(context: InLobby, argument: str) -> str:
 
 
 def check_vacation(context: InLobby, argument: str) -> str:
-    days = argument.strip()
-    if not days.isdigit() or not 1 <= int(days) <= context.service.settings.vacation_days_per_year:
+    days = vacation_days(argument)
+    if days is None or days > context.service.settings.vacation_days_per_year:
         raise ServiceError("write: vacation <number of days>")
-    return str(int(days))
+    return str(days)
 
 
 def carry_out_vacation(context: InLobby, argument: str) -> str:
