@@ -275,7 +275,7 @@ def size_in_pixels(value: str, inherited: float) -> float:
         return number[0] * inherited * {"em": 1, "%": 0.01, "ex": 0.5, "ch": 0.5}[number[1]]
     if number is not None and number[1] == "rem":
         return number[0] * MEDIUM
-    if number is not None and number[1] in PIXELS and number[1]:
+    if number is not None and number[1] in PIXELS:  # a bare number as pixels, as browsers read old mail
         return number[0] * PIXELS[number[1]]
     raise Unresolved("a font size value the referee cannot work out")
 

@@ -60,7 +60,7 @@ def pixels(name: str, token: str, font: float) -> float:
         return number * font * (1 if unit == "em" else 0.5)
     if unit == "%":
         return number * REFERENCE / 100
-    if unit in PIXELS and (unit or number == 0):
+    if unit in PIXELS:  # a bare number as pixels, as browsers read old mail
         return number * PIXELS[unit]
     raise Unresolved(f"a {name} value the referee cannot work out")
 

@@ -135,6 +135,7 @@ STILL_SEEN = {
     "a larger size in a small one": '<div style="font-size:1px"><span style="font-size:16px">R e2-e4</span></div>',
     "an em size": '<div style="font-size:12px"><span style="font-size:1.1em">R e2-e4</span></div>',
     "keywords": '<div style="font-size:small"><span style="font-size:smaller">R e2-e4</span></div>',
+    "a bare number as old mail writes it": '<p style="font-size:13">R e2-e4</p>',
     "a shorthand with a size": '<p style="font:italic 700 13px/1.4 \'Font 2\', Arial">R e2-e4</p>',
     "a turn in the page": '<p style="transform:rotate(90deg) translateX(10px)">R e2-e4</p>',
     "a scale of one half": '<p style="scale:.5;zoom:150%">R e2-e4</p>',
