@@ -29,12 +29,13 @@ from app.games.play.turn import Turn
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
+from app.rules.numbers import NumberError, whole_number
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 MOST_OPEN = 5  # open seeks a player may have at once
 LIFETIME = timedelta(days=14)  # a seek nobody joined lapses
 LISTED = 50  # seeks listed by ``seeks`` (the rest on the web)
-RANGE = re.compile(r"(\d{1,4})\s*-\s*(\d{1,4})")
+RANGE = re.compile(r"([0-9]{1,4})\s*-\s*([0-9]{1,4})")
 HIGHEST = 4000  # the highest rating a range may name
 USAGE = "write: seek <variant> [days=3] [options] [rated|unrated] [rating LOW-HIGH]"
 _RATED = and_(RATINGS.c.player_id == SEEKS.c.player_id, RATINGS.c.variant == SEEKS.c.variant)
@@ -132,10 +133,10 @@ def read_range(text: str) -> tuple[int, int]:
 
 
 def read_number(text: str, command: str = "join") -> int:
-    number = text.strip().lstrip("#")
-    if not number.isdigit() or len(number) > 9:
-        raise ServiceError(f"write the seek's number, as 'seeks' lists it: {command} 12")
-    return int(number)
+    try:
+        return whole_number(text.strip().lstrip("#"), 1)
+    except NumberError:
+        raise ServiceError(f"write the seek's number, as 'seeks' lists it: {command} 12") from None
 
 
 class Seeks:

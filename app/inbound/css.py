@@ -3,7 +3,8 @@
 Only text a mail client shows is read (``html_text``). CSS hides text in many spellings:
 ``display:none``, ``visibility:hidden``, ``opacity:0``, a zero font size, a zero height with
 the overflow hidden, ``mso-hide:all``, a transparent colour or one the same as the background,
-text pushed a thousand pixels off the page, a scale of zero; each in upper or lower case, with
+text pushed a thousand pixels off the page (sizes, transforms and clips are worked out by ``looks``
+and ``shapes``, variables by ``variables``); each in upper or lower case, with
 spaces, comments, escapes or ``!important`` anywhere, inline or from a ``<style>`` sheet by tag,
 class or id. Reading errs towards not reading: a rule of a sheet counts wherever its selector's
 last part matches (its ancestors, attribute tests and structural pseudo-classes are not checked),
@@ -21,6 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.inbound.variables import Unresolved
+
 RULE_LIMIT = 2000  # rules of an element's style sheets that can hide text
 CANDIDATE_LIMIT = 64  # rules looked at for one element; more, and it counts as hidden
 CLASS_LIMIT = 16  # classes of one element looked up
@@ -28,22 +31,22 @@ WATCHED = frozenset({
     "display", "visibility", "opacity", "font-size", "font", "height", "max-height", "width", "max-width",
     "overflow", "overflow-x", "overflow-y", "mso-hide", "color", "-webkit-text-fill-color", "background",
     "background-color", "background-image", "text-indent", "left", "top", "margin-left", "margin-top",
-    "transform", "content-visibility",
+    "transform", "content-visibility", "scale", "zoom", "translate", "filter", "clip", "clip-path",
 })
 DYNAMIC = frozenset({"hover", "focus", "active", "visited", "focus-within", "focus-visible", "target"})
 OFF_PAGE = 1000  # pixels to the left or above: text put there is off any page
 PIXELS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "em": 16.0, "rem": 16.0, "ex": 8.0, "ch": 8.0, "cm": 37.8,
           "mm": 3.78, "q": 0.945, "in": 96.0, "vw": 10.0, "vh": 10.0, "": 1.0}
 TINY_FONT = 2.0  # pixels: a font smaller than this is no text anyone reads
-ABSOLUTE_UNITS = frozenset({"px", "pt", "pc", "cm", "mm", "q", "in", "rem", "vw", "vh"})
-FONT_KEYWORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
-                           "initial", "revert", "unset"})
+FONT_SIZES = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
+              "xx-large": 32.0, "xxx-large": 48.0, "initial": 16.0}
+MEDIUM = 16.0  # pixels: the font size of a page that sets none
 
 _COMMENT_START, _COMMENT_END = "/*", "*/"
 _ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\r\n\f]?|(.))", re.DOTALL)
 _IMPORTANT = re.compile(r"!\s*important\b")
 _NUMBER = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+))([a-z%]*)$")
-_SCALE_ZERO = re.compile(r"scale(?:x|y|z|3d)?\(\s*[+-]?(?:0+\.?0*|\.0+)\s*[,)]")
+_CUSTOM_NAME = re.compile(r"(--[\w-]*)")  # a variable's name, in a declaration or in var(): case kept
 _TOKEN = re.compile(r"::?(?:[\w-]|\\.)+(?:\([^)]*\))?|[.#](?:[\w-]|\\[0-9a-fA-F]{1,6}\s?|\\.)+|\[[^\]]*\]"
                     r"|(?:[\w-]|\\.)+|\*")
 _COMBINATORS = re.compile(r"(?<!\\)(?:\s*[>+~]\s*|\s+)")
@@ -108,13 +111,21 @@ def simple_escapes(selector: str) -> str:
 Declaration = tuple[str, str, bool]  # (property, value, important), both lower case, spaces run together
 
 
+def lowered(text: str) -> str:
+    """``text`` in lower case but for the names of variables (``--Ink`` and ``--ink`` are two)."""
+    if "--" not in text:
+        return text.lower()
+    return "".join(part if index % 2 else part.lower() for index, part in enumerate(_CUSTOM_NAME.split(text)))
+
+
 def declarations(text: str) -> list[Declaration]:
-    """The declarations of a style attribute or rule body, in order, only those that can hide text."""
+    """The declarations of a style attribute or rule body, in order, only those that can hide text and the
+    variables (``--name``) they may use."""
     found = []
-    for item in unescaped(without_comments(text)).lower().split(";"):
+    for item in lowered(unescaped(without_comments(text))).split(";"):
         name, colon, value = item.partition(":")
         name = "".join(name.split())
-        if not colon or name not in WATCHED:
+        if not colon or not (name in WATCHED or name.startswith("--")):
             continue
         important = bool(_IMPORTANT.search(value))
         found.append((name, " ".join(_IMPORTANT.sub(" ", value).split()), important))
@@ -207,7 +218,8 @@ def is_zero(value: str) -> bool:
 
 
 def hides_subtree(found: list[Declaration]) -> bool:
-    """Whether these declarations leave nothing of the element to see."""
+    """Whether these declarations leave nothing of the element to see (what its size, transforms, clips and
+    filters leave of it: ``shapes``)."""
     values: dict[str, list[str]] = {}
     for name, value, _important in found:
         values.setdefault(name, []).append(value)
@@ -221,38 +233,51 @@ def hides_subtree(found: list[Declaration]) -> bool:
         number = length(value.rstrip("%"))
         if number is not None and number[0] / (100 if value.endswith("%") else 1) < 0.1:
             return True
-    clipped = any(value.split()[0] in ("hidden", "clip") for name in ("overflow", "overflow-x", "overflow-y")
-                  for value in values.get(name, ()) if value)
-    if clipped and any(is_zero(value) for name in ("height", "max-height", "width", "max-width")
-                       for value in values.get(name, ())):
-        return True
     for name in ("text-indent", "left", "top", "margin-left", "margin-top"):
         for value in values.get(name, ()):
             number = length(value.split()[0]) if value else None
             if number and number[0] < 0 and number[1] in PIXELS and -number[0] * PIXELS[number[1]] >= OFF_PAGE:
                 return True
-    return any(_SCALE_ZERO.search(value) for value in values.get("transform", ()))
+    return False
 
 
-def font_zero(found: list[Declaration], inherited: bool) -> bool:
-    """Whether the element's own text is in a font too small to read: a size of zero (or under two pixels)
-    declared here, or a size relative to a zero one (``em``, ``%``, ``smaller``) or none, under one."""
+def font_size(found: list[Declaration], inherited: float) -> float:
+    """The element's font size in pixels: the smallest size declared here (the shorthand's too), worked out
+    from the parent's (``em``, ``%``, ``smaller``), else the parent's. A size that cannot be worked out raises
+    ``Unresolved``."""
     sizes = [value for name, value, _ in found if name == "font-size"]
-    for name, value, _ in found:  # the shorthand's size is its last number before any "/line-height"
-        numbers = [token for token in value.split("/")[0].split() if token[:1].isdigit() or token[:1] == "."]
-        if name == "font" and numbers:
-            sizes.append(numbers[-1])
-    verdict = None
-    for value in sizes:
-        if is_zero(value):
-            return True
-        number = length(value)
-        if number is not None and number[1] in PIXELS and number[0] * PIXELS[number[1]] < TINY_FONT and \
-                number[1] in ABSOLUTE_UNITS:
-            return True
-        if (number is not None and number[1] in ABSOLUTE_UNITS) or value in FONT_KEYWORDS:
-            verdict = False
-    return inherited if verdict is None else verdict
+    sizes += [shorthand_size(value) for name, value, _ in found if name == "font"]
+    known = [size_in_pixels(value, inherited) for value in sizes if value]
+    return min(known) if known else inherited
+
+
+def shorthand_size(value: str) -> str:
+    """The size in a ``font`` shorthand: its first word that is a size, before any ``/line-height`` ("" if
+    none: a system font, or a keyword for all of it)."""
+    for token in re.sub(r"\"[^\"]*\"|'[^']*'", " ", value).split("/")[0].split():
+        number = length(token)
+        if token in FONT_SIZES or token in ("smaller", "larger") or (number and (number[1] or number[0] == 0)):
+            return token
+    return ""
+
+
+def size_in_pixels(value: str, inherited: float) -> float:
+    if is_zero(value):
+        return 0.0
+    if value in FONT_SIZES:
+        return FONT_SIZES[value]
+    if value in ("inherit", "unset", "revert", "revert-layer", "math"):
+        return inherited
+    if value in ("smaller", "larger"):
+        return inherited / 1.2 if value == "smaller" else inherited * 1.2
+    number = length(value)
+    if number is not None and number[1] in ("em", "%", "ex", "ch"):
+        return number[0] * inherited * {"em": 1, "%": 0.01, "ex": 0.5, "ch": 0.5}[number[1]]
+    if number is not None and number[1] == "rem":
+        return number[0] * MEDIUM
+    if number is not None and number[1] in PIXELS:  # a bare number as pixels, as browsers read old mail
+        return number[0] * PIXELS[number[1]]
+    raise Unresolved("a font size value the referee cannot work out")
 
 
 def colour(value: str) -> Colour | bool:

@@ -29,6 +29,7 @@ from app.inbound.limits import (
     part_fields_problem,
 )
 from app.inbound.safe import message_ids, printable_addresses, readable
+from app.inbound.variables import Unresolved
 from app.outbound.policy import POLICY
 
 CHARSET_ALIASES = {"gb2312": "gb18030", "gbk": "gb18030", "x-gbk": "gb18030", "ks_c_5601-1987": "cp949",
@@ -51,6 +52,7 @@ class ParsedMail:
     shown_html: Message | None = None  # the HTML alternative of the text part read, which the reader was shown
     refused: str | None = None  # why the message is not read (its header), if it is not
     sender_problem: str | None = None  # why no sender was read from its From header, if none was
+    unread_html: str | None = None  # why its HTML, the only text it has, was not read (styles not worked out)
 
 
 def decode_payload(part: Message) -> str:
@@ -233,7 +235,11 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
     own_ids = message_ids(headers.get("message-id", ()))
     references = [*message_ids(headers.get("in-reply-to", ())),
                   *reversed(message_ids(headers.get("references", ())))]
-    text, from_html = ("", False) if header_only else best_text(message, budget, raw)
+    unread_html = None
+    try:
+        text, from_html = ("", False) if header_only else best_text(message, budget, raw)
+    except Unresolved as error:  # an HTML-only message whose styles cannot be worked out: nothing of it is read
+        text, from_html, unread_html = "", True, str(error)
     text = text.replace("\x00", "")  # unseen, and no database stores it in text
     recipients = printable_addresses([address.lower() for address in (envelope_to or [])])
     recipients += addresses(headers, "Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
@@ -250,16 +256,18 @@ def parse(raw: bytes, envelope_to: list[str] | None = None, budget: Budget | Non
         from_html=from_html,
         headers=headers,
         sender_problem=problem,
+        unread_html=unread_html,
         shown_html=None if from_html or not text.strip() else html_alternative(message),
     )
 
 
 def read_sender(facts: HeaderFacts) -> tuple[str | None, str, str | None]:
-    """(address, display name, why there is none) from the From fields, read strictly."""
+    """(address, display name, why there is none) from the From fields, read strictly. Bytes that are not
+    UTF-8 stay stray bytes: an address with one is refused, a name with one read as Latin-1 (``addresses``)."""
     try:
-        found = sender_of([value.decode("utf-8", "replace") for value in facts.from_fields])
+        found = sender_of([value.decode("utf-8", "surrogateescape") for value in facts.from_fields])
     except AddressError as error:
-        return None, "", str(error)
+        return None, "", readable(str(error))
     return found.address, found.name, None
 
 

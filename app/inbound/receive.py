@@ -325,6 +325,13 @@ class Pipeline:
                 "without attachments.",
             ])
             return "rejected", "too large"
+        if parsed.unread_html is not None:
+            self.refuse("refused", "your message could not be read", [
+                f"Your message was not read: it is HTML only, and its styles hold {parsed.unread_html}, so the "
+                "referee cannot tell what your mail program showed you (text it hides is never read as an order). "
+                "Nothing in it was carried out. Please send it again as plain text, or without that formatting.",
+            ])
+            return "rejected", f"HTML not read: {parsed.unread_html}"
         if self.settings.require_auth_results:
             problem = auth_results_problem(parsed, self.settings)
             if problem is not None:

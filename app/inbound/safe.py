@@ -19,23 +19,15 @@ from __future__ import annotations
 
 import re
 
+from app.addresses import decoded
+
 MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,990}>")  # printable ASCII but the angle brackets
 CONTROLS = {code: " " for code in (*range(0x20), 0x7F)}
-SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def readable(value: str) -> str:
     """``value`` as text: the bytes the parser kept as surrogates decoded, control characters made spaces."""
-    if SURROGATES.search(value):
-        try:
-            raw = value.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:  # a surrogate that stands for no byte
-            raw = value.encode("utf-8", "replace")
-        try:
-            value = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            value = raw.decode("latin-1")
-    return value.translate(CONTROLS)
+    return decoded(value).translate(CONTROLS)
 
 
 def storable(text: str) -> str:

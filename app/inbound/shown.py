@@ -7,7 +7,8 @@ line of the new text whose letters and digits the HTML does not show anywhere, q
 is left out. Letters and digits alone are compared, case set aside, so that wrapping, bullets
 and the marks a text part adds (``*bold*``) do not count. An HTML part with no text at all in
 it, shown or hidden (a client that sent an empty alternative), proves nothing and changes
-nothing.
+nothing. An HTML part whose styles cannot be worked out (``variables.Unresolved``) tells nothing of what
+was shown: the text part is read as it is.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 
 from app.inbound.html_text import html_to_text
+from app.inbound.variables import Unresolved
 
 TAGS = re.compile(r"<[^<>]*>")
 
@@ -31,10 +33,13 @@ def shown_only(text: str, html: str) -> str:
     line of a reply written above the quote, the most common, and costs a fraction of reading the whole.
     """
     lines = [(line, letters(line)) for line in text.splitlines()]
-    seen = letters(html_to_text(html))
-    if all(not found or found in seen for _line, found in lines):
+    try:
+        seen = letters(html_to_text(html))
+        if all(not found or found in seen for _line, found in lines):
+            return text
+        seen = letters(html_to_text(html, with_quotes=True))
+    except Unresolved:
         return text
-    seen = letters(html_to_text(html, with_quotes=True))
     if not seen and not letters(TAGS.sub(" ", html)):
         return text
     return "\n".join(line if not found or found in seen else "" for line, found in lines)

@@ -3,7 +3,9 @@
 Headers: ``X-Mirrorpost-Timestamp`` (Unix seconds, within five minutes) and
 ``X-Mirrorpost-Signature``: hex HMAC-SHA256 of ``"<timestamp>." + body`` with
 ``INBOUND_WEBHOOK_SECRET``. Optional ``X-Envelope-From`` and ``X-Envelope-To``.
-Answers 202 once the message is stored, 503 if it could not be (send it again).
+Answers 202 once the message is stored, 503 if it could not be (send it again); 400 to a timestamp
+that is not Unix seconds written with the digits 0 to 9, 401 to one missing or more than five minutes
+off and to a bad signature.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ import time
 from flask import Blueprint, abort, current_app, jsonify, request
 
 from app.inbound.receive import receive
+from app.rules.numbers import NumberError, whole_number
 
 blueprint = Blueprint("inbound", __name__)
 log = logging.getLogger(__name__)
 MAX_SKEW = 300
+LATEST_SECONDS = 10**11  # the year 5138: a timestamp is a number of at most 11 digits
 
 
 def signature(secret: str, timestamp: str, body: bytes) -> str:
@@ -35,8 +39,14 @@ def inbound_raw():
     timestamp = request.headers.get("X-Mirrorpost-Timestamp", "")
     given = request.headers.get("X-Mirrorpost-Signature", "")
     body = request.get_data(cache=False)
-    if not timestamp.isdigit() or abs(time.time() - int(timestamp)) > MAX_SKEW:
-        return jsonify(error="timestamp missing or more than five minutes off"), 401
+    if not timestamp:
+        return jsonify(error="X-Mirrorpost-Timestamp missing"), 401
+    try:
+        seconds = whole_number(timestamp, 0, LATEST_SECONDS)
+    except NumberError as error:
+        return jsonify(error=f"X-Mirrorpost-Timestamp {error} (Unix seconds)"), 400
+    if abs(time.time() - seconds) > MAX_SKEW:
+        return jsonify(error="X-Mirrorpost-Timestamp more than five minutes off"), 401
     if not hmac.compare_digest(signature(secret, timestamp, body), given.lower()):
         return jsonify(error="bad signature"), 401
     if not body.strip():

@@ -11,6 +11,7 @@ from collections import Counter
 
 import chess
 
+from app.rules.numbers import NumberError, whole_number
 from app.rules.values import SetupError
 
 PIECES = Counter("KQRRBBNN")
@@ -58,11 +59,11 @@ def read_setup(text: str, rng: random.Random | None = None) -> str:
     word = text.strip()
     if word.lower() == "random":
         return row_from_index((rng or random.SystemRandom()).randrange(960))
-    if word.isdigit():
-        index = int(word)
-        if not 0 <= index <= 959:
-            raise SetupError(f"a Chess960 index runs from 0 to 959, not {index}")
-        return row_from_index(index)
+    if word.isascii() and word.isdigit():
+        try:
+            return row_from_index(whole_number(word, 0, 959))
+        except NumberError:
+            raise SetupError(f"a Chess960 index runs from 0 to 959, not {word[:12]}") from None
     if not word:
         raise SetupError("a setup is 8 letters like RNBQKBNR, a number 0..959, or 'random'")
     try:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from app.rules import numbers
 from app.rules.values import OptionError
 
 NO_DEFAULT = object()
@@ -45,10 +46,14 @@ def whole_number(name: str, low: int, high: int, default: int) -> Option:
     """A whole number from ``low`` to ``high``."""
 
     def read(value: Any) -> int:
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise OptionError(f"{name} must be a whole number, not {value!r}") from None
+        """A number as written (``whole_number``: digits 0 to 9 alone), or as stored."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = numbers.whole_number(value if isinstance(value, str) else "", 0, 10**9)
+            except numbers.NumberError:
+                raise OptionError(f"{name} must be a whole number, not {value!r}") from None
         if not low <= number <= high:
             raise OptionError(f"{name} must be between {low} and {high}")
         return number

@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 from flask import Flask
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import BaseConverter, ValidationError
+
+from app.rules.numbers import NumberError, whole_number
 
 
-class RowId(IntegerConverter):
-    """A row's id in an address: the database's ids are 32-bit, so a larger number is not found (404), as any
-    unknown id is, instead of reaching the database."""
+class RowId(BaseConverter):
+    """A row's id in an address, read by the one reader of numbers: digits 0 to 9 only (``int`` would read
+    "١٢" as 12), and 32-bit like the database's ids; anything else is not found (404), as any unknown id is,
+    instead of reaching the database."""
 
-    def __init__(self, url_map, **kwargs) -> None:
-        super().__init__(url_map, max=2**31 - 1, **kwargs)
+    regex = r"[0-9]{1,10}"
+    weight = 50
+
+    def to_python(self, value: str) -> int:
+        try:
+            return whole_number(value, 0, 2**31 - 1)
+        except NumberError:
+            raise ValidationError from None
+
+    def to_url(self, value: object) -> str:
+        return str(int(value))  # type: ignore[call-overload]
 
 
 def register(app: Flask) -> None:
     app.url_map.converters["id"] = RowId
-    from app.web import headers, signin
+    from app.web import headers, numbers, signin
     from app.web.auth import blueprint as auth
     from app.web.club import blueprint as club
     from app.web.pages import blueprint as pages
@@ -30,3 +42,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(seeks)
     app.register_blueprint(club)
     headers.register(app)
+    numbers.register(app)

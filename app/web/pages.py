@@ -24,6 +24,7 @@ from app.rules.registry import VARIANTS, get_variant
 from app.tokens import ReplyToken
 from app.web.auth import signed_in_player_id
 from app.web.keyed import KeyRefused, open_by_key
+from app.web.numbers import number_from
 from app.web.svg_style import without_inline_style
 
 blueprint = Blueprint("pages", __name__)
@@ -141,6 +142,13 @@ def games() -> str | Response:
         return render_template("web/games.html", title="Your games", name=player.name, groups=listed)
 
 
+def step_asked() -> int:
+    """The step the address names (``?step=N``), 0 when it names none: a step that is not a number is a 400
+    page (``number_from``), one past the history is not found."""
+    written = request.args.get("step")
+    return 0 if written is None else number_from(written, "Step", 0, 2**31 - 1, request.path)
+
+
 @blueprint.get("/games/<id:game_id>")
 def game_history(game_id: int) -> str | Response | tuple[str, int]:
     if not request.args.get("key") and signed_in_player_id() is None:
@@ -151,7 +159,7 @@ def game_history(game_id: int) -> str | Response | tuple[str, int]:
         except KeyRefused as refusal:
             return refusal.page
         steps = history.player_steps(db_session, game, side)
-        number = request.args.get("step", type=int) or len(steps)
+        number = step_asked() or len(steps)
         if steps and not 1 <= number <= len(steps):
             abort(404)
         current = steps[number - 1] if steps else None
@@ -229,7 +237,7 @@ def reveal(game_id: int) -> str | Response:
         if not is_player and not public:
             abort(404)
         steps = history.reveal_steps(db_session, game)
-        number = request.args.get("step", type=int) or len(steps)
+        number = step_asked() or len(steps)
         if not 1 <= number <= max(len(steps), 1):
             abort(404)
         current = steps[number - 1] if steps else None

@@ -14,6 +14,7 @@ from app.games.errors import ServiceError
 from app.games.models import Player
 from app.web.acting import service_as
 from app.web.auth import signed_in_player_id
+from app.web.numbers import number_from
 
 blueprint = Blueprint("preferences", __name__)
 HOURS = range(24)
@@ -45,11 +46,9 @@ def change() -> Response:
     player_id = signed_in_player_id()
     if player_id is None:
         return redirect(url_for("signin.login_form"))
-    wanted_hour = request.form.get("hour", "")
     on = request.form.get("digest") == "daily"
-    if on and not (wanted_hour.isdigit() and int(wanted_hour) in HOURS):
-        flash("Choose an hour of the day (0 to 23, UTC) for your digest.")
-        return redirect(url_for("preferences.show"))
+    wanted_hour = number_from(request.form.get("hour"), "The digest's hour (UTC)", HOURS.start, HOURS.stop - 1,
+                              url_for("preferences.show")) if on else None
     written = (request.form.get("reminders") or "").strip()[:100]
     try:
         hours = read_remind(written or "default")
@@ -59,9 +58,8 @@ def change() -> Response:
     with server().db.transaction() as db_session:
         service, player = service_as(db_session, player_id)
         said = []
-        hour = int(wanted_hour) if on else None
-        if hour != player.digest_hour:
-            said.append(service.digests.choose(player, hour))
+        if wanted_hour != player.digest_hour:
+            said.append(service.digests.choose(player, wanted_hour))
         if remind_words(hours) != remind_words(player.reminders):
             said.append(service.digests.remind(player, hours))
         public = request.form.get("profile") != "private"

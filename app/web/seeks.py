@@ -10,14 +10,15 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from werkzeug.wrappers import Response
 
 from app.club.names import club_name
-from app.club.seeks import open_seeks, seeker_rating
+from app.club.seeks import HIGHEST, open_seeks, seeker_rating
 from app.db import utcnow
 from app.games.errors import ServiceError
-from app.games.lobby.challenges import terms
+from app.games.lobby.challenges import MAX_DAYS, terms
 from app.games.service import GameService
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.web.acting import service_as
 from app.web.auth import signed_in_player_id
+from app.web.numbers import number_from
 
 blueprint = Blueprint("seeks", __name__)
 LISTED = 100  # seeks on the page (five at most a player, lapsing in two weeks)
@@ -65,41 +66,48 @@ def as_player(act) -> Response:
 
 
 def seek_words(form) -> str:
-    """The web form written as the mail command's argument, to be read by the same reader."""
+    """The web form written as the mail command's argument, to be read by the same reader; its numbers read
+    first (``number_from``: a 400 page for one that is not a number)."""
+    back = url_for("seeks.index")
     variant = (form.get("variant") or "").strip()[:40]
-    days = (form.get("days") or "3").strip()[:3]
+    days = number_from(form.get("days") or "3", "Days a move", 1, MAX_DAYS, back)
     words = [variant, f"days={days}", "rated" if form.get("rated") else "unrated"]
-    low, high = (form.get("low") or "").strip()[:5], (form.get("high") or "").strip()[:5]
+    low, high = form.get("low") or "", form.get("high") or ""
     if low or high:
-        words.append(f"rating {low}-{high}")
+        words.append(f"rating {number_from(low, 'Lowest rating', 0, HIGHEST, back)}-"
+                     f"{number_from(high, 'Highest rating', 0, HIGHEST, back)}")
     return " ".join(words)
 
 
 @blueprint.post("/seeks")
 def post() -> Response:
+    words = seek_words(request.form)
+
     def act(service: GameService, player) -> str:
-        number = service.seeks.post(player, seek_words(request.form))
+        number = service.seeks.post(player, words)
         return f"Your seek {number} is open. The first player who joins it starts the game."
     return as_player(act)
 
 
 def read_id(number: str) -> int:
-    if not number.isdigit() or len(number) > 9:
-        raise ServiceError("there is no such seek")
-    return int(number)
+    return number_from(number, "Seek number", 1, 2**31 - 1, url_for("seeks.index"))
 
 
 @blueprint.post("/seeks/<number>/join")
 def join(number: str) -> Response:
+    seek = read_id(number)
+
     def act(service: GameService, player) -> str:
-        game = service.seeks.join(player, read_id(number))
+        game = service.seeks.join(player, seek)
         return f"You joined seek {number}: game {game.id} has started. Its first mail is on its way."
     return as_player(act)
 
 
 @blueprint.post("/seeks/<number>/cancel")
 def cancel(number: str) -> Response:
+    seek = read_id(number)
+
     def act(service: GameService, player) -> str:
-        service.seeks.cancel(player, read_id(number))
+        service.seeks.cancel(player, seek)
         return f"Your seek {number} is withdrawn."
     return as_player(act)

@@ -3,7 +3,9 @@
 The link's GET only shows a page with a button (mail scanners and browsers' prefetching open links before
 the person does, and must not use it up nor be signed in); the button's POST, with its CSRF token, signs
 in. The pages whose address carries the link send no Referer (app/web/headers.py), so that POST is
-checked against its CSRF token alone (Flask-WTF would also want a Referer over HTTPS).
+checked against its CSRF token alone (Flask-WTF would also want a Referer over HTTPS). The page names
+the account the link signs into (its name and its address masked): someone sent another player's link,
+an attacker's own to have them play in the attacker's account, sees it is not theirs before pressing.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from wtforms import ValidationError
 
 from app.db import utcnow
 from app.games.access import issued_in_force, keys_valid_after
+from app.games.models import Player
 from app.web.auth import server, sign_in
 from app.web.models import LoginToken
 from app.web.signin_links import LINK_MAX_AGE, LINK_MINUTES, ask_for_link, link_serializer, queue_link_mail
@@ -72,6 +75,13 @@ def not_valid() -> tuple[str, int]:
     ]), 400
 
 
+def masked(email: str) -> str:
+    """An address as only its owner recognises it: its first letter and its domain (``a•••@example.org``), the
+    rest of the local part hidden, its length too."""
+    local, _at, domain = email.rpartition("@")
+    return f"{local[:1]}\u2022\u2022\u2022@{domain}"
+
+
 def usable(row: LoginToken | None, db_session) -> bool:
     """Mailed to a player, unused, and issued after the player last signed out everywhere."""
     if row is None or row.used_at is not None or row.player_id is None:
@@ -86,9 +96,14 @@ def link_page(token: str) -> Page:
     if nonce is None:
         return not_valid()
     with server().db.sessions() as db_session:
-        if not usable(db_session.scalar(select(LoginToken).where(LoginToken.nonce == nonce)), db_session):
+        row = db_session.scalar(select(LoginToken).where(LoginToken.nonce == nonce))
+        if not usable(row, db_session):
             return not_valid()
-    return render_template("web/sign_in_link.html", title="Sign in", token=token)
+        player = db_session.get(Player, row.player_id)
+        if player is None:
+            return not_valid()
+        name, address = player.name, masked(player.email)
+    return render_template("web/sign_in_link.html", title="Sign in", token=token, name=name, address=address)
 
 
 @blueprint.post("/login/<token>")

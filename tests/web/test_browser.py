@@ -93,6 +93,33 @@ def test_a_second_player_cannot_open_the_first_players_history(browser, site):
     assert f"Game {game_id}:" not in page.content()
 
 
+def test_a_sign_in_link_to_someone_elses_account_says_whose_it_is_before_its_button(browser, site, tmp_path):
+    """Mallory mails Alice a link to his own account: the page Alice opens names Mallory and his masked address
+    above the button, and opening it signed her into nothing."""
+    server, base = site
+    table = Table(server)
+    table.new_game(ALICE, "mallory.hacker@evil.test")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{base}/login")
+    page.fill("#email", "mallory.hacker@evil.test")
+    page.click("text=Mail me a sign-in link")
+    page.wait_for_selector("text=a sign-in link is on its way")
+    wait_for_link_mail()
+    link = re.search(r"(http://\S+/login/\S+)", table.text("mallory.hacker@evil.test", "login")).group(1)
+    alice = browser.new_page(viewport={"width": 390, "height": 844})
+    alice.goto(link)
+    account = alice.locator("p.account")
+    assert account.is_visible()
+    assert "Mallory" in account.inner_text() and "m\u2022\u2022\u2022@evil.test" in account.inner_text()
+    assert alice.locator("button:has-text('Sign in')").is_visible()
+    assert "not you" in alice.inner_text("main") and "mallory.hacker" not in alice.content()
+    box, button = account.bounding_box(), alice.locator("button:has-text('Sign in')").bounding_box()
+    assert box["y"] + box["height"] <= button["y"]  # read before the button is reached
+    alice.screenshot(path=str(tmp_path / "sign-in-link.png"), full_page=True)
+    alice.goto(f"{base}/games")
+    assert alice.url.endswith("/login")
+
+
 SQUARES = "td[bgcolor]"
 
 

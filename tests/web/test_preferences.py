@@ -29,7 +29,7 @@ def test_the_page_changes_the_digest_and_the_reminders_as_the_mail_commands_do(s
                                              "reminders": "24h 2"}, follow_redirects=True)
     assert b"one mail a day at 09:00 UTC" in done.data and b"24 hours and 2 hours before each deadline" in done.data
     assert preferences_of(server, alice) == (9, [24, 2])
-    for wrong, said in (({"digest": "daily", "hour": "24"}, b"Choose an hour of the day"),
+    for wrong, said in (({"digest": "daily", "hour": "24"}, b"is not a whole number from 0 to 23"),
                         ({"digest": "each", "reminders": "0"}, b"Reminders not changed")):
         answer = client.post("/preferences", data={"csrf_token": token, **wrong}, follow_redirects=True)
         assert said in answer.data

@@ -67,7 +67,7 @@ def test_a_signed_in_player_posts_joins_and_cancels_seeks_through_the_service(se
     assert f"Your seek {seek.id} is open".encode() in done.data and seek.days == 2 and seek.rated
     for wrong, said in (({"variant": "dragons"}, b"there is no game by that name"),
                         ({"variant": "side-view", "rated": "1", "low": "1800", "high": "1500"}, b"low end"),
-                        ({"variant": "side-view", "days": "0"}, b"days must be a whole number")):
+                        ({"variant": "side-view", "days": "0"}, b"is not a whole number from 1 to")):
         answer = mine.post("/seeks", data={"csrf_token": token, **wrong}, follow_redirects=True)
         assert said in answer.data, answer.data
     assert len(seek_rows(server)) == 1
@@ -81,8 +81,8 @@ def test_a_signed_in_player_posts_joins_and_cancels_seeks_through_the_service(se
     assert b"has started" in joined.data and game_count(server) == 1
     again = theirs.post(f"/seeks/{seek.id}/join", data={"csrf_token": csrf_of(listed.data)}, follow_redirects=True)
     assert b"was taken" in again.data and game_count(server) == 1
-    assert b"no such seek" in theirs.post("/seeks/x1/join", data={"csrf_token": csrf_of(listed.data)},
-                                          follow_redirects=True).data
+    assert b"\xe2\x80\x9cx1\xe2\x80\x9d is not a whole number" in theirs.post(
+        "/seeks/x1/join", data={"csrf_token": csrf_of(listed.data)}, follow_redirects=True).data
 
     second = post_seek(server, ALICE, "kriegspiel unrated")
     assert b"you have no seek" in theirs.post(f"/seeks/{second}/cancel", data={"csrf_token": csrf_of(listed.data)},

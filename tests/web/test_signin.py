@@ -7,8 +7,10 @@ from datetime import timedelta
 from sqlalchemy import event, update
 
 from app.db import utcnow
+from app.games.models import Player
 from app.web import signin_links
 from app.web.models import LoginToken
+from app.web.signin import masked
 from app.web.signin_links import MAILS_PER_ADDRESS, PER_ADDRESS_AND_CLIENT, wait_for_link_mail
 from tests.server.harness import ALICE, Table
 from tests.web_helpers import client_for, csrf_of, login_link
@@ -150,3 +152,30 @@ def test_a_request_for_a_known_address_does_the_same_work_as_for_an_unknown_one(
     assert known.status_code == unknown.status_code == 200
     assert known.data.replace(ALICE.encode(), b"X") == unknown.data.replace(b"nobody@players.test", b"X")
     assert len(Table(server).mails(ALICE, "login")) == 1 and not Table(server).mails("nobody@players.test")
+
+
+def test_a_sign_in_links_page_names_the_account_it_signs_into_and_masks_its_address(server):
+    """Someone sent an attacker's own link sees before pressing the button that the account is not theirs: its
+    name, and an address masked to what only its owner recognises (first letter and domain)."""
+    table = Table(server)
+    table.start()
+    mallory = "mallory.hacker@evil.test"
+    with server.db.transaction() as db_session:
+        db_session.add(Player(email=mallory, name="Mallory"))
+    ask(client_for(server), mallory)
+    link = login_link(table, mallory)
+    alice = client_for(server)  # Alice opens the link Mallory mailed her
+    page = alice.get(link).data.decode()
+    assert "Mallory" in page and "m\u2022\u2022\u2022@evil.test" in page
+    assert "mallory.hacker" not in page and "allory" not in page.replace("Mallory", "")
+    assert "not you" in page and "Sign in</button>" in page
+    assert alice.get("/games").status_code == 302  # opening it signed her into nothing
+    ask(alice, ALICE)
+    own = alice.get(login_link(table, ALICE)).data.decode()
+    assert "Alice" in own and "a\u2022\u2022\u2022@players.test" in own and ALICE not in own
+
+
+def test_the_masked_address_shows_a_first_letter_and_the_domain_only():
+    assert masked("alice@players.test") == "a\u2022\u2022\u2022@players.test"
+    assert masked("a@x.test") == "a\u2022\u2022\u2022@x.test"
+    assert masked("\u00e9lise.long.name@mail.example.org") == "\u00e9\u2022\u2022\u2022@mail.example.org"

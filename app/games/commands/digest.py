@@ -30,7 +30,7 @@ def read_digest(argument: str) -> int | None:
     if words[:1] == ["daily"] and len(words) <= 2:
         if len(words) == 1:
             return DEFAULT_HOUR
-        hour = re.fullmatch(r"(\d{1,2})(?::00)?h?", words[1])
+        hour = re.fullmatch(r"([0-9]{1,2})(?::00)?h?", words[1])
         if hour and int(hour.group(1)) <= 23:
             return int(hour.group(1))
     raise ServiceError(DIGEST_FORMS)
@@ -43,7 +43,7 @@ def read_remind(argument: str) -> list[int] | None:
         return None
     hours = set()
     for word in words:
-        found = re.fullmatch(r"(\d{1,3})(?:h|hours?)?", word)
+        found = re.fullmatch(r"([0-9]{1,3})(?:h|hours?)?", word)
         if not found or not 1 <= int(found.group(1)) <= LONGEST_LEAD:
             raise ServiceError(REMIND_FORMS)
         hours.add(int(found.group(1)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from app.games.commands.base import Held, InLobby
 from app.games.commands.reading import Command
 from app.games.errors import ServiceError
+from app.games.play.clock import vacation_days
 from app.games.mail.links import rules_link
 from app.games.mail.listing import games_list
 from app.games.mail.mails import one_full_stop
@@ -45,10 +46,10 @@ def carry_out_challenge(context: InLobby, argument: str) -> str:
 
 
 def check_vacation(context: InLobby, argument: str) -> str:
-    days = argument.strip()
-    if not days.isdigit() or not 1 <= int(days) <= context.jobs.settings.vacation_days_per_year:
+    days = vacation_days(argument)
+    if days is None or days > context.jobs.settings.vacation_days_per_year:
         raise ServiceError("write: vacation <number of days>")
-    return str(int(days))
+    return str(days)
 
 
 def carry_out_vacation(context: InLobby, argument: str) -> str:

@@ -30,7 +30,7 @@ from app.rules.base import other
 from app.tokens import ReplyToken
 
 # ``Game 12: ORDER``, ``Game 12`` alone, ``game #12 - ORDER``; not ``Game 12, Kriegspiel...`` (our own heading).
-GAME_LINE = re.compile(r"^[\s*_]*game\s*#?\s*(\d{1,12})(?:\s*[:.)\-]\s*|\s+|$)(.*?)[\s*_]*$", re.IGNORECASE)
+GAME_LINE = re.compile(r"^[\s*_]*game\s*#?\s*([0-9]{1,12})(?:\s*[:.)\-]\s*|\s+|$)(.*?)[\s*_]*$", re.IGNORECASE)
 GAMES_READ = 50  # games one reply may carry orders for
 LINE_READ = 2000  # characters of a line looked at for a ``Game`` line
 OUTBOX = OutboundMessage.__table__

@@ -22,6 +22,7 @@ from app.games.mail.links import rules_link
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_text
 from app.rules.base import SIDES, OptionError
+from app.rules.numbers import NumberError, whole_number
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 
 MAX_DAYS = 30
@@ -134,13 +135,15 @@ def split_options(variant_name: str, raw: dict[str, str]) -> tuple[int, dict[str
         raise ServiceError(f"unknown variant {variant_name!r}; known: {', '.join(sorted(VARIANTS))}")
     options = dict(raw)
     days_text = options.pop("days", "3")
-    if not str(days_text).isdigit() or not 1 <= int(days_text) <= MAX_DAYS:
-        raise ServiceError(f"days must be a whole number of days from 1 to {MAX_DAYS}")
+    try:
+        days = whole_number(str(days_text), 1, MAX_DAYS)
+    except NumberError:
+        raise ServiceError(f"days must be a whole number of days from 1 to {MAX_DAYS}") from None
     try:
         referee_options = get_variant(variant_name).parse_options(options)
     except OptionError as error:
         raise ServiceError(str(error)) from error
-    return int(days_text), referee_options
+    return days, referee_options
 
 
 def held_challenge(settings: Settings, challenger: str, text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from app.games.records.rows import PlayerRecord
+from app.rules.numbers import NumberError, whole_number
 
 REMINDER_BEFORE = timedelta(hours=24)  # the longest a reminder comes before the deadline
 
@@ -13,6 +14,14 @@ def deadline_for(player: PlayerRecord, days: int, now: datetime) -> datetime:
     """When a player must have ordered, their clock paused while on vacation."""
     start = max(now, player.vacation_until) if player.vacation_until else now
     return start + timedelta(days=days)
+
+
+def vacation_days(argument: str) -> int | None:
+    """The days of ``vacation N`` (one at least), None when that is not a number (the allowance is the caller's)."""
+    try:
+        return whole_number(argument.strip(), 1)
+    except NumberError:
+        return None
 
 
 def reminder_lead(days: int) -> timedelta:

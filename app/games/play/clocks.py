@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from app.config import Settings
 from app.games.mail.mails import Mails
-from app.games.play.clock import describe_deadline, describe_lead, lead_hours, reminder_leads
+from app.games.play.clock import describe_deadline, describe_lead, lead_hours, reminder_leads, vacation_days
 from app.games.play.turn import Turn
 from app.games.records import rows
 from app.games.records.events import EventRecord
@@ -106,10 +106,10 @@ class Clocks:
                  mails: Mails | None) -> str:
         """Pause the player's clock for N days (a yearly allowance)."""
         now, allowance = self.work.now, self.settings.vacation_days_per_year
-        if not argument.strip().isdigit() or int(argument) < 1:
+        days = vacation_days(argument)
+        if days is None:
             text = "write: vacation <number of days>"
         else:
-            days = int(argument)
             if player.vacation_year != now.year:
                 player.vacation_year, player.vacation_days_used = now.year, 0
             left = allowance - player.vacation_days_used
