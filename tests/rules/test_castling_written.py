@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from app.rules.dark_chess.state import GameState as DarkState
 from app.rules.registry import get_variant
 from tests.rules.kriegspiel_helpers import KS
 from tests.rules.kriegspiel_helpers import position as ks_position
@@ -15,11 +16,16 @@ from tests.rules.palindromic_helpers import moves, new_game, play, reason
 from tests.rules.side_view_helpers import SV
 from tests.rules.side_view_helpers import position as sv_position
 
+DC = get_variant("dark-chess")
 OPEN_KINGSIDE = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
 # Chess960 rows: the king on b1 between its rooks on a1 and g1 (castling O-O-O leaves it on c1, O-O on g1).
 KING_ON_B = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1"
 # ... and on g1 beside its rook on h1: O-O leaves the king where it is and puts the rook on f1.
 KING_ON_G = "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1"
+
+
+def dc_position(fen: str, setup: str = "standard") -> DarkState:
+    return DarkState(options=DC.parse_options({"setup": setup}), start=fen)
 
 
 def castled(variant, state, order: str) -> dict:
@@ -31,7 +37,8 @@ def castled(variant, state, order: str) -> dict:
     return told
 
 
-@pytest.mark.parametrize(("name", "make"), [("side-view", sv_position), ("kriegspiel", ks_position)])
+@pytest.mark.parametrize(("name", "make"), [("side-view", sv_position), ("kriegspiel", ks_position),
+                                            ("dark-chess", dc_position)])
 @pytest.mark.parametrize(("order", "castle", "king", "rook"), [("e1-h1", "O-O", "g1", "f1"),
                                                                ("e1-a1", "O-O-O", "c1", "d1")])
 def test_orders_by_email_the_king_onto_its_own_rook_castles_on_that_side(name, make, order, castle, king, rook):
@@ -42,7 +49,8 @@ def test_orders_by_email_the_king_onto_its_own_rook_castles_on_that_side(name, m
     assert variant.position(state)["board"].split("/")[-1] == ("2KR3R" if castle == "O-O-O" else "R4RK1")
 
 
-@pytest.mark.parametrize(("name", "make"), [("side-view", sv_position), ("kriegspiel", ks_position)])
+@pytest.mark.parametrize(("name", "make"), [("side-view", sv_position), ("kriegspiel", ks_position),
+                                            ("dark-chess", dc_position)])
 @pytest.mark.parametrize(("fen", "order", "castle", "board"), [
     (KING_ON_B, "b1-a1", "O-O-O", "2KR2R1"),  # the king steps right, onto c1
     (KING_ON_B, "b1-g1", "O-O", "R4RK1"),  # onto the rook's square, which is also the king's destination
@@ -81,6 +89,16 @@ def test_sv3_the_king_onto_its_rook_after_the_rook_has_moved_is_illegal_as_o_o_i
         assert SV.play(state, "white", order).to["white"] == [{"kind": "rejected", "reason": "illegal"}]
 
 
+def test_dc1_the_king_onto_its_rook_castles_through_attacked_squares_and_is_refused_as_castling():
+    """DC-1: attacks do not matter; a lost right or a man in the way is the castling's own refusal (DC-2)."""
+    state = dc_position("r3k2r/pppppppp/8/8/8/5n2/PPPPP1PP/R3K2R w KQkq - 0 1")
+    assert castled(DC, state, "e1-h1")["castle"] == "O-O"
+    state = dc_position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K2R w KQkq - 0 1")
+    assert DC.play(state, "white", "e1-a1").to["white"] == [
+        {"kind": "rejected", "reason": "O-O-O needs the squares your king and that rook cross or land on to be empty"}]
+    assert DC.play(state, "white", "O-O-O").to["white"] == DC.play(state, "white", "e1-a1").to["white"]
+
+
 def test_pal3_the_king_onto_its_rook_is_castling_even_once_the_right_is_lost():
     """Read as O-O, it is refused as O-O is, not as a move onto one's own rook."""
     state = new_game()
@@ -96,7 +114,7 @@ def test_pal3_the_king_onto_its_rook_castles_where_o_o_does():
     assert (outcome.result, outcome.order) == ("moved", "O-O")
 
 
-@pytest.mark.parametrize("name", ["side-view", "kriegspiel"])
+@pytest.mark.parametrize("name", ["side-view", "kriegspiel", "dark-chess"])
 def test_orders_by_email_a_king_onto_its_rook_off_the_back_rank_is_no_castling(name):
     """Only a rook on the king's own back rank makes castling: a king on e2 stepping onto its rook on f3 is a
     plain move onto its own man, refused."""
