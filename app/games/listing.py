@@ -15,7 +15,7 @@ from app.rules.registry import get_variant
 
 
 def game_title(game: GameRecord, side: str) -> str:
-    """``Game 12, Kriegspiel, against Bob``."""
+    """``Game 12, <the variant's title>, against Bob``."""
     return f"Game {game.id}, {get_variant(game.variant).title}, against {game.player(other(side)).name}"
 
 
@@ -45,5 +45,5 @@ def turn_words(work: UnitOfWork, game: GameRecord, side: str) -> str:
 
 
 def game_line(work: UnitOfWork, game: GameRecord, side: str) -> str:
-    """``Game 12, Kriegspiel, against Bob: your move, by Fri 27 Nov 2026, 07:00 UTC.``"""
+    """``Game 12, <the variant's title>, against Bob: your move, by Fri 27 Nov 2026, 07:00 UTC.``"""
     return f"{game_title(game, side)}: {turn_words(work, game, side)}."
