@@ -22,7 +22,8 @@ from typing import Any
 
 import chess
 
-from app.rules.reading import Castle, CoordinateMove
+from app.rules.placement import board_placement
+from app.rules.reading import Castle, CoordinateMove, wrong_piece
 from app.rules.values import Side, other
 
 COLOR: dict[Side, chess.Color] = {"white": chess.WHITE, "black": chess.BLACK}
@@ -50,6 +51,31 @@ class BoardRecord:
     def board_json(self) -> dict[str, Any]:
         """These fields for the state's ``to_json`` (the board is rebuilt from them: ``replayed``)."""
         return {"start": self.start, "moves": list(self.moves), "tray": self.tray}
+
+
+class OnOneBoard:
+    """What a variant played on one python-chess board answers alike (a ``Variant`` mixin, first among its bases),
+    its state a ``BoardRecord`` with the game's ``result``: who orders (the side to move, until the end), the
+    move number, the true position, and a piece letter's refusal (``piece_refusal``)."""
+
+    def orderer(self, state: Any) -> Side | None:
+        return state.to_move if state.result is None else None
+
+    def move_number(self, state: Any) -> int:
+        return int(state.board.fullmove_number)
+
+    def position(self, state: Any) -> dict[str, str]:
+        return {"board": board_placement(state.board)}
+
+    def piece_refusal(self, state: Any, side: Side, order: CoordinateMove | Castle) -> str | None:
+        return piece_refusal(state.board, order, side)
+
+
+def start_position(setup: str, rng: random.Random | None) -> str:
+    """The start as FEN: the standard one, or with ``setup="chess960"`` one random Chess960 row for both."""
+    if setup == "chess960":
+        return chess.Board.from_chess960_pos((rng or random.SystemRandom()).randrange(960)).fen()
+    return chess.STARTING_FEN
 
 
 def replayed(start: str, moves: Sequence[str], chess960: bool) -> chess.Board:
@@ -201,6 +227,14 @@ def own_letter(board: chess.BaseBoard, square: chess.Square, side: Side) -> str 
     return TYPE_LETTER[piece.piece_type] if piece and piece.color == COLOR[side] else None
 
 
+def piece_refusal(board: chess.BaseBoard, order: CoordinateMove | Castle, side: Side) -> str | None:
+    """Why a move naming its piece (``Qd8-d5``) is refused, judged against ``side``'s own man on the from-square,
+    which the player always knows (``reading.wrong_piece``); None when it fits or names none."""
+    if isinstance(order, Castle) or order.piece is None:
+        return None
+    return wrong_piece(order.piece, own_letter(board, order.from_square, side), order.from_square)
+
+
 def captured(board: chess.Board, move: chess.Move) -> tuple[chess.Piece, chess.Square] | None:
     """The man a legal move of ``board`` takes and the square where it stood (the passed pawn's, for en
     passant); None for a move that takes nothing."""
@@ -229,6 +263,19 @@ class Played:
     promotion: str | None
     en_passant: bool
     capture: tuple[chess.Piece, chess.Square] | None
+
+    def details(self) -> dict[str, Any]:
+        """The move as a ``moved`` message tells it in full: squares, piece, promotion, castling, en passant."""
+        return {"from": self.from_square, "to": self.to_square, "piece": self.piece, "promotion": self.promotion,
+                "castle": self.castle, "en_passant": self.en_passant}
+
+    def taken(self) -> dict[str, str] | None:
+        """The man the move took, as messages name it: type letter, colour, square; None when it took none."""
+        if self.capture is None:
+            return None
+        victim, square = self.capture
+        return {"piece": TYPE_LETTER[victim.piece_type], "color": SIDE_OF[victim.color],
+                "square": chess.square_name(square)}
 
 
 def make(board: chess.Board, order: CoordinateMove | Castle, check: bool = True) -> Played | None:

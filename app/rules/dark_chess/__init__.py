@@ -15,10 +15,9 @@ from app.rules.dark_chess.random_orders import random_order
 from app.rules.dark_chess.state import GameState
 from app.rules.options import choice
 from app.rules.placement import board_placement
-from app.rules.reading import wrong_piece
 
 
-class DarkChess(Variant):
+class DarkChess(fide.OnOneBoard, Variant):
     """The Dark Chess referee on the play template: it reads coordinate moves and plays those DC-1 allows."""
 
     name = "dark-chess"
@@ -33,12 +32,6 @@ class DarkChess(Variant):
     def move(self, state: GameState, side: Side, order: Move | Castle, rng: random.Random | None) -> Outcome:
         return referee.move(state, side, order)
 
-    def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
-        """A piece letter is checked against the player's own man on the square, which they always see."""
-        if isinstance(order, Castle) or order.piece is None:
-            return None
-        return wrong_piece(order.piece, fide.own_letter(state.board, order.from_square, side), order.from_square)
-
     def view(self, state: GameState, side: Side) -> View:
         """DC-3: own men, every square in sight with what stands there, and every man taken (both are told of
         each); the whole board once the game is over."""
@@ -47,15 +40,6 @@ class DarkChess(Variant):
         if state.result is not None:
             view["board"] = board_placement(state.board)
         return view
-
-    def orderer(self, state: GameState) -> Side | None:
-        return state.to_move if state.result is None else None
-
-    def move_number(self, state: GameState) -> int:
-        return state.board.fullmove_number
-
-    def position(self, state: GameState) -> dict[str, str]:
-        return {"board": board_placement(state.board)}
 
     def example_orders(self, view: View, side: Side) -> list[str]:
         return example_orders(view, side)

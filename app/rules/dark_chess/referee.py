@@ -20,7 +20,7 @@ from app.rules.common import end_game, win_for
 from app.rules.dark_chess.orders import Castle, Move
 from app.rules.dark_chess.refusals import refusal
 from app.rules.dark_chess.state import GameState
-from app.rules.fide import SIDE_OF, TYPE_LETTER, make, unchecked_moves
+from app.rules.fide import make, start_position, unchecked_moves
 from app.rules.values import rejected
 
 HALF_MOVES = 100  # DC-5: half-moves in a row without a capture or a pawn move that draw the game
@@ -28,15 +28,7 @@ HALF_MOVES = 100  # DC-5: half-moves in a row without a capture or a pawn move t
 
 def new_state(options: dict[str, Any], rng: random.Random | None) -> GameState:
     """DC-1: the standard start, or one random Chess960 row for both."""
-    if options["setup"] == "chess960":
-        index = (rng or random.SystemRandom()).randrange(960)
-        return GameState(options=options, start=chess.Board.from_chess960_pos(index).fen())
-    return GameState(options=options, start=chess.STARTING_FEN)
-
-
-def man(piece: chess.Piece, square: chess.Square) -> dict[str, str]:
-    """A man taken, as messages name it: type letter, colour, square."""
-    return {"piece": TYPE_LETTER[piece.piece_type], "color": SIDE_OF[piece.color], "square": chess.square_name(square)}
+    return GameState(options=options, start=start_position(options["setup"], rng))
 
 
 def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
@@ -46,23 +38,12 @@ def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
     if played is None:
         return rejected(side, refusal(board, order), order.text())
     state.moves.append(played.move.uci())
-    taken = None
+    taken = played.taken()
     if played.capture:
-        victim, square = played.capture
-        state.tray += victim.symbol()
-        taken = man(victim, square)
+        state.tray += played.capture[0].symbol()
     outcome = Outcome("moved", order=played.order)
-    outcome.tell(side, messages.moved({
-        "color": side,
-        "from": played.from_square,
-        "to": played.to_square,
-        "piece": played.piece,
-        "promotion": played.promotion,
-        "castle": played.castle,
-        "en_passant": played.en_passant,
-        "captured": taken,
-    }))
-    outcome.tell(other(side), messages.opponent_moved(side, lost=taken))
+    outcome.tell(side, messages.moved({"color": side, **played.details(), "captured": taken}))
+    outcome.tell(other(side), messages.opponent_moved(side, lost=dict(taken) if taken else None))
     ending = ending_of(board, side, taken)
     if ending:
         end_game(state, outcome, *ending)
