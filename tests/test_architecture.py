@@ -220,11 +220,32 @@ def test_the_game_service_decodes_and_encodes_a_games_state_in_the_unit_of_work_
             assert not calls_of(path, {"from_json", "to_json"}), str(path)
 
 
-VARIANT_WORDS = re.compile(
+VARIANT_WORDS = re.compile(  # the words of the variants' rules, beside their names (``variant_words``)
     r"\b(looking[- _]?glass|mirror|real world|worlds?|strikes?|notebooks?|portals?|prox(y|ies)|side[- _]?view|"
     r"quasi|alice|palindromic|physics|(left|right)[- ]handed|handedness|shortened|castl\w*|e2-e4)\b",
     re.IGNORECASE,
 )
+
+
+def declared_names() -> set[str]:
+    """Every declared variant's name, title and package, as the registry has them."""
+    from app.present.registry import DECLARATIONS
+
+    names = set()
+    for declaration in DECLARATIONS.values():
+        module = declaration.rules.__module__.split(".")
+        names |= {declaration.name, declaration.title, *(module[2:3] if module[:2] == ["app", "rules"] else [])}
+    return names
+
+
+def variant_words() -> re.Pattern[str]:
+    """The words no neutral file may hold: the rules' own (``VARIANT_WORDS``), and every declared variant's name,
+    title and package, spelt with a space, a dash, an underscore or nothing between their words: a new variant
+    adds its own by being declared."""
+    spellings = [r"[- _]?".join(map(re.escape, re.split(r"[- _]+", name))) for name in sorted(declared_names())]
+    return re.compile(rf"{VARIANT_WORDS.pattern}|\b({'|'.join(spellings)})\b", re.IGNORECASE)
+
+
 NEUTRAL = [APP / "games", APP / "club", APP / "web", APP / "inbound", APP / "outbound", APP / "worker.py",
            APP / "server.py", APP / "admin.py", APP.parent / "templates",
            APP / "present" / "diagram.py", APP / "present" / "text.py", APP / "present" / "svg.py"]  # the renderers
@@ -240,15 +261,33 @@ def neutral_files() -> list[Path]:
 
 def test_the_service_the_mail_the_web_and_the_templates_name_no_variant():
     """Everything variant-specific comes from the variant (app/rules) and its presenter (app/present)."""
-    found = []
+    words, found = variant_words(), []
     for path in neutral_files():
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             if "clients.py" in path.name:  # replies as mail clients write them: any game's orders
                 continue
-            match = VARIANT_WORDS.search(line)
+            match = words.search(line)
             if match:
                 found.append(f"{path.relative_to(APP.parent)}:{number}: {match.group(0)}")
     assert found == []
+
+
+def test_the_words_no_neutral_file_may_hold_grow_with_every_declared_variant():
+    """Each declared variant's name, title and package are among them, however spelt; a variant served from a
+    package of its own (Toy Chess) adds its own by being declared, and nothing else."""
+    from app.present import registry
+    from tests.variants.toy import DECLARATION as TOY
+
+    assert not variant_words().search("Toy Chess")
+    registry.register(TOY)
+    try:
+        words = variant_words()
+    finally:
+        registry.unregister(TOY.name)
+    for line in ("Game 12, Toy Chess, against Bob", "rules toy-chess", "from toy_chess import x", "TOY CHESS",
+                 "Dark Chess", "dark_chess", "4D Quasi-Alice Chess", "quasi-alice-4d", "Kriegspiel"):
+        assert words.search(line), line
+    assert not words.search("Game 12, a chess game, against Bob: your move")
 
 
 def test_presenters_import_nothing_of_games_mail_web_or_the_database():

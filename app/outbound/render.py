@@ -12,8 +12,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from app.config import ROOT
-from app.present.diagram import LAST, MARK_MEANINGS, SEEN, UNKNOWN, Cell, Figure, Row, drawn_legend
-from app.present.text import figure_lines
+from app.present.diagram import FOG, LAST, MARK_MEANINGS, SEEN, UNKNOWN, Cell, Figure, Row, drawn_legend
+from app.present.text import FOG_LETTER, figure_lines
 
 GLYPHS = {
     "K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "N": "\u2658", "P": "\u2659",
@@ -24,11 +24,12 @@ MARKER = "Reply above this line"  # what quote stripping cuts at, whatever follo
 NOTICE_MARKER = f"{MARKER}."  # heads every mail
 ORDER_MARKER = f"{MARKER} with your order."  # heads a move request (its context's ``marker``)
 BACKGROUND = {"light": "#f0d9b5", "dark": "#b58863", "": "#ece8df"}
-MARK_BACKGROUND = {LAST: "#f5c84c", SEEN: "#d9c2f0"}
+MARK_BACKGROUND = {LAST: "#f5c84c", SEEN: "#d9c2f0", FOG: "#8a8a8a"}  # fog: a cell of its own, told in the legend
 # Every glyph in near-black ink: White's pieces are the hollow glyphs and Black's the solid ones, so they stay
 # apart on either square colour, in clients that drop text-shadow (Outlook) and in dark mode, which inverts the
 # ink of both alike. A piece of unknown type is a bold purple '?'.
 GLYPHS_LEGEND = "White's pieces are the hollow figures, Black's the solid ones."
+FOG_STYLE = "color:#555555;font-weight:bold;"
 PIECE_STYLE = {"white": "color:#111111;", "black": "color:#111111;", "unknown": "color:#6a1b9a;font-weight:bold;"}
 
 
@@ -60,9 +61,11 @@ def _macro(template: str, name: str) -> Any:
 @lru_cache(maxsize=512)
 def cell_html(cell: Cell) -> Markup:
     """One square or strip cell, rendered by the template's ``cell`` macro once per kind of cell."""
-    background = MARK_BACKGROUND.get(cell.mark) or BACKGROUND[cell.shade]
+    background = MARK_BACKGROUND.get(cell.mark) or (MARK_BACKGROUND[FOG] if cell.fog else BACKGROUND[cell.shade])
     style = piece_style(cell.piece) if cell.piece else ""  # in full ink even when stale: its label says when
     small = cell.label or (f"m{cell.seen_at}" if cell.seen_at is not None else "")
+    if cell.fog and cell.mark:  # a fogged square a message named: the mark's colour, and fog's letter on it
+        return Markup(_macro("_board.html", "cell")(background, FOG_LETTER, Markup(FOG_STYLE), small))
     return Markup(_macro("_board.html", "cell")(background, glyph(cell.piece), Markup(style), small))
 
 

@@ -39,7 +39,8 @@ class BenchTargets:
 
     ply: float | None = None
     perft: float | None = None
-    moves: str = "legal"  # the baseline's move generation per ply; "pseudo-legal" for a variant without check
+    moves: str = "legal"  # the baseline's move generation per ply: python-chess refereeing ordinary chess; or
+    # "pseudo-legal" where an order needs no more than one side's moves without check (Looking-Glass)
 
 
 @dataclass(frozen=True)

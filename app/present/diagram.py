@@ -2,7 +2,8 @@
 
 A figure is grids laid out in rows (two boards side by side, four as 2x2). A grid is a
 board of squares or a strip of cells (the ranks seen end on), rows top to bottom as the player looks
-at it, each cell a piece letter, ``?`` for a piece of unknown type, or empty, with marks
+at it, each cell a piece letter, ``?`` for a piece of unknown type, or empty, or fog (a square the
+player cannot see: anything may stand there, which is not the same as a square seen empty), with marks
 (the last move, a reported square) and, for an entry of a record that may have gone
 stale, the move it was seen at. Every grid carries its description in words (a piece list)
 for the text part and for screen readers. The renderers in ``app/present/text.py``, the
@@ -22,7 +23,9 @@ FILES = "abcdefgh"
 UNKNOWN = "?"
 LAST = "last"  # a square of the last move (from, to, where it landed)
 SEEN = "seen"  # a square a message named (a report, an arrival)
-MARK_MEANINGS = {LAST: "a square of the last move", SEEN: "a square you were told about"}  # legend order
+FOG = "fog"  # a square the player cannot see: not a mark but a cell of its own kind, told in the same legend
+MARK_MEANINGS = {LAST: "a square of the last move", SEEN: "a square you were told about",
+                 FOG: "fog, a square you cannot see (anything may stand there)"}  # legend order
 
 EMPTY_RUNS = str.maketrans({str(run): "." * run for run in range(1, 9)})  # FEN's digits: runs of empty squares
 
@@ -35,6 +38,7 @@ class Cell(NamedTuple):
     mark: str = ""  # "", LAST or SEEN
     seen_at: int | None = None  # the move an entry of a record was reported at (it may be stale)
     label: str = ""  # a short tag drawn with the piece (a square name in a strip, a rook's hand)
+    fog: bool = False  # the player cannot see the square (its piece is then "")
 
 
 class Row(NamedTuple):
@@ -72,10 +76,11 @@ class Figure:
         return bool(self.layout)
 
     def marks(self, boards_only: bool = False) -> list[str]:
-        """The kinds of mark its grids (or only its boards) show, in legend order: each renderer says what its
-        own look means."""
-        used = {cell.mark for grid in self.grids if grid.is_board or not boards_only
-                for row in grid.rows for cell in row.cells}
+        """The kinds of mark its grids (or only its boards) show, fog among them, in legend order: each renderer
+        says what its own look means."""
+        cells = [cell for grid in self.grids if grid.is_board or not boards_only for row in grid.rows
+                 for cell in row.cells]
+        used = {cell.mark for cell in cells} | ({FOG} if any(cell.fog for cell in cells) else set())
         return [mark for mark in MARK_MEANINGS if mark in used]
 
 
@@ -87,10 +92,11 @@ class Marks:
     seen: set[str] = field(default_factory=set)
     seen_at: dict[str, int] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
+    fog: set[str] = field(default_factory=set)  # squares the player cannot see
 
     def squares(self) -> set[str]:
-        """Every square that carries a mark, a move or a label."""
-        return self.last | self.seen | self.seen_at.keys() | self.labels.keys()
+        """Every square that carries a mark, a move or a label, or is fog."""
+        return self.last | self.seen | self.seen_at.keys() | self.labels.keys() | self.fog
 
 
 def squares_of(placement: str) -> dict[str, str]:
@@ -113,8 +119,9 @@ def board_grid(caption: str, pieces: dict[str, str], white_below: bool = True, m
                         for name, shade in squares))
         for rank, squares in BOARD_ROWS[white_below]
     )
-    return Grid(caption, rows, tuple(FILES if white_below else FILES[::-1]),
-                piece_list(pieces) if describe else "")
+    description = " ".join(filter(None, (piece_list(pieces), fog_words(marks.fog if marks else set())))) \
+        if describe else ""
+    return Grid(caption, rows, tuple(FILES if white_below else FILES[::-1]), description)
 
 
 @cache  # a board has few kinds of unmarked square: one cell each, shared by every board
@@ -124,7 +131,8 @@ def plain_cell(piece: str, shade: str) -> Cell:
 
 def marked_cell(name: str, piece: str, shade: str, marks: Marks) -> Cell:
     mark = LAST if name in marks.last else SEEN if name in marks.seen else ""
-    return Cell(piece, shade, mark, marks.seen_at.get(name), marks.labels.get(name, ""))
+    fog = name in marks.fog
+    return Cell("" if fog else piece, shade, mark, marks.seen_at.get(name), marks.labels.get(name, ""), fog)
 
 
 def _board_rows(white_below: bool) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
@@ -152,6 +160,20 @@ def piece_list(pieces: dict[str, str], unknown: Iterable[str] = ()) -> str:
     if unknowns:
         parts.append("Unknown: " + ", ".join(unknowns) + ".")
     return " ".join(parts) or "No pieces."
+
+
+def fog_words(squares: set[str]) -> str:
+    """The squares a player cannot see, in words, whole ranks first: "Fog: ranks 7 and 8; a6, c6." ("" for
+    none)."""
+    ranks = [rank for rank in "12345678" if all(f"{file}{rank}" in squares for file in FILES)]
+    rest = sorted((name for name in squares if name[1] not in ranks), key=lambda name: (name[1], name[0]))
+    parts = []
+    if ranks:
+        parts.append(("rank " if len(ranks) == 1 else "ranks ") + (", ".join(ranks[:-1]) + " and " + ranks[-1]
+                                                                    if len(ranks) > 1 else ranks[0]))
+    if rest:
+        parts.append(", ".join(rest))
+    return "Fog: " + "; ".join(parts) + "." if parts else ""
 
 
 PIECES_LEGEND = ("Upper case is White, lower case Black ("

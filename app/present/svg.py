@@ -2,7 +2,8 @@
 
 The piece drawings are python-chess's (``chess.svg.piece``), defined once per picture and
 used by reference, as python-chess's own boards do. Squares of the last move are tinted,
-squares a message named are outlined, a piece of unknown type is a ``?``, an entry that
+squares a message named are outlined, a square the player cannot see is fog (grey, hatched), a piece of
+unknown type is a ``?``, an entry that
 may be stale has the move it was seen at in the corner (in full ink: nothing is faded), and a cell's label (a
 square name in a strip, a rook's hand) is written small beside the piece. Every picture
 carries its description as its accessible name.
@@ -17,7 +18,7 @@ from html import escape
 import chess
 import chess.svg
 
-from app.present.diagram import LAST, SEEN, UNKNOWN, Cell, Grid
+from app.present.diagram import FOG, LAST, SEEN, UNKNOWN, Cell, Grid
 
 SQUARE = 40
 MARGIN = 20
@@ -25,6 +26,8 @@ FILL = {"light": "#f0d9b5", "dark": "#b58863", "": "#ece8df"}
 LAST_TINT = "#f5c84c"
 SEEN_LINE = "#8a2be2"
 INK = "#333333"
+FOG_FILL = {"light": "#8f8f8f", "dark": "#767676", "": "#8f8f8f"}  # the board's two shades, greyed
+FOG_LINES = "#5e5e5e"
 DRAWN_LEGEND = "White's pieces are drawn light, Black's dark."
 
 
@@ -42,8 +45,12 @@ def piece_id(letter: str) -> str:
 
 
 def cell_svg(cell: Cell, x: int, y: int) -> str:
-    parts = [f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{FILL[cell.shade]}"'
+    fill = FOG_FILL[cell.shade] if cell.fog else FILL[cell.shade]
+    parts = [f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"'
              + ('' if cell.shade else ' stroke="#b9b2a3"') + "/>"]
+    if cell.fog:  # hatched, so that fog never reads as a dark square, in print or to a colour-blind eye
+        parts.append(f'<path d="M{x} {y + 20}L{x + 20} {y}M{x} {y + SQUARE}L{x + SQUARE} {y}M{x + 20} {y + SQUARE}'
+                     f'L{x + SQUARE} {y + 20}" stroke="{FOG_LINES}" stroke-width="2"/>')
     if cell.mark == LAST:
         parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{LAST_TINT}" '
                      'fill-opacity="0.55"/>')
@@ -97,6 +104,7 @@ def grid_svg(grid: Grid) -> str:
 
 
 def mark_key(mark: str) -> str:
-    """One square drawn with ``mark`` as the boards draw it, small, for the legend under them."""
+    """One square drawn with ``mark`` (or as fog) as the boards draw it, small, for the legend under them."""
+    cell = Cell("", "light", fog=True) if mark == FOG else Cell("", "light", mark)
     return (f'<svg class="key" width="18" height="18" viewBox="0 0 {SQUARE} {SQUARE}" aria-hidden="true">'
-            f'{cell_svg(Cell("", "light", mark), 0, 0)}</svg>')
+            f'{cell_svg(cell, 0, 0)}</svg>')

@@ -1,9 +1,9 @@
 """The text renderer: a figure as fixed-width lines for the text part of a mail (72 columns at most).
 
-A board square takes three columns: the piece letter (``.`` when empty, ``?`` when unknown)
-between spaces, or between brackets when it is a square of the last move, between
-parentheses when a message named it; a cell's one-letter label (a rook's hand) takes the
-place of the closing mark, in lower case. A strip cell is its letter and its label.
+A board square takes three columns: the piece letter (``.`` when empty, ``?`` when unknown, ``~``
+when the player cannot see it: fog) between spaces, or between brackets when it is a square of the
+last move, between parentheses when a message named it; a cell's one-letter label (a rook's hand)
+takes the place of the closing mark, in lower case. A strip cell is its letter and its label.
 """
 
 from __future__ import annotations
@@ -11,18 +11,19 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
-from app.present.diagram import LAST, MARK_MEANINGS, SEEN, Cell, Figure, Grid
+from app.present.diagram import FOG, LAST, MARK_MEANINGS, SEEN, Cell, Figure, Grid
 
 GAP = "    "
 WIDTH = 72
 
 
 BRACKETS = {LAST: "[]", SEEN: "()"}
+FOG_LETTER = "~"
 
 
 @lru_cache(maxsize=1024)  # a board has few kinds of cell
 def cell_text(cell: Cell, board: bool) -> str:
-    letter = cell.piece or "."
+    letter = FOG_LETTER if cell.fog else cell.piece or "."
     if not board:
         return f"{letter}{cell.label}"
     opening, closing = BRACKETS.get(cell.mark, "  ")
@@ -92,9 +93,10 @@ def figure_lines(figure: Figure, indent: str = "  ") -> list[str]:
 
 
 def marks_legend(figure: Figure) -> str:
-    """What the brackets around a square mean, for the marks its boards show (a strip's cells have none); ""
-    when they show none."""
-    meanings = [f"between {BRACKETS[mark][0]} {BRACKETS[mark][1]}: {MARK_MEANINGS[mark]}"
+    """What the brackets around a square and the fog's letter mean, for the marks its boards show (a strip's
+    cells have none); "" when they show none."""
+    meanings = [f"'{FOG_LETTER}': {MARK_MEANINGS[mark]}" if mark == FOG else
+                f"between {BRACKETS[mark][0]} {BRACKETS[mark][1]}: {MARK_MEANINGS[mark]}"
                 for mark in figure.marks(boards_only=True)]
     return "; ".join(meanings).capitalize() + "." if meanings else ""
 

@@ -62,6 +62,20 @@ def _placement(masks: Masks, color: chess.Color | None) -> str:
     return placement(_cells(masks, color))
 
 
+@lru_cache(maxsize=64)
+def _own_placement(masks: Masks, color: chess.Color) -> str:
+    return placement(_cells(masks, color))
+
+
+def color_placement(board: chess.BaseBoard, color: chess.Color) -> str:
+    """Same as ``board_placement(board, color)``, cached by that colour's men alone: a player's men stand as they
+    did after most of the opponent's moves, whatever else moved."""
+    own = board.occupied_co[color]
+    masks = (board.pawns & own, board.knights & own, board.bishops & own, board.rooks & own, board.queens & own,
+             board.kings & own, own if color == chess.WHITE else 0, own if color == chess.BLACK else 0)
+    return _own_placement(masks, color)
+
+
 BOARDS_KEPT = 128
 _boards: OrderedDict[str, chess.BaseBoard] = OrderedDict()  # placement -> a board with exactly those pieces
 
@@ -94,4 +108,5 @@ def clear_cache() -> None:
     """Forget cached placements and boards (benchmarks start each round cold)."""
     _cells.cache_clear()
     _placement.cache_clear()
+    _own_placement.cache_clear()
     _boards.clear()

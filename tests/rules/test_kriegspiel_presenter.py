@@ -64,8 +64,13 @@ def test_ks3_the_first_request_explains_the_game_and_says_the_pawn_tries_are_non
     lines = PRESENTER.status(KS.view(state, "white"), "white", WHITE, standing(state))
     assert lines[0].startswith("New to Kriegspiel? You see only your own pieces")
     assert lines[1] == "Pawn tries: you have none."
-    play_all(state, "e2-e4", "d7-d5", "g1-f3")
-    assert PRESENTER.status(KS.view(state, "white"), "white", WHITE, standing(state)) == ["Pawn tries: Bob has 1."]
+
+
+def test_ks3_after_the_first_move_the_pawn_tries_are_told_once_with_the_move_not_again_in_the_status():
+    state = KS.new_game({})
+    *_, last = play_all(state, "e2-e4", "d7-d5")
+    assert PRESENTER.status(KS.view(state, "white"), "white", WHITE, standing(state)) == []
+    assert PRESENTER.lines(last.to["white"], WHITE) == ["Bob moved. You have 1 pawn try."]
 
 
 def test_ks1_the_figure_is_ones_own_men_with_what_was_lost_and_taken_and_the_capture_marked():

@@ -135,3 +135,26 @@ def test_orders_by_email_as_players_write_them_by_mail(server):
     table.reply(ALICE, "Pe2-e4", kind="request")
     table.reply(BOB, "I resign.", kind="request")
     assert table.game(game_id).result == "1-0" and table.game(game_id).reason == "resigned"
+
+
+def test_every_list_of_the_variants_comes_from_the_registry(server, toy):
+    """A variant declared in a package of its own is in every list of the games, as nothing else lists them by
+    hand: the answers to an unknown game by mail (rules, challenge, seek), the home page, the rules index, the
+    referee's and the benchmark's unknown-variant errors."""
+    from app.rules.registry import get_variant
+    from benchmarks.referee import main as bench_referee
+    from tests.server.harness import Table
+
+    games = ", ".join(sorted(DECLARATIONS))
+    assert toy.name in games
+    table = Table(server, toy.name)
+    for line in ("rules tiddlywinks", "seek tiddlywinks", f"challenge {BOB} tiddlywinks"):
+        table.write(ALICE, line)
+        assert games in " ".join(table.text(ALICE).split()), line
+    client = client_for(server)
+    for page in ("/", "/rules"):
+        assert toy.title in client.get(page).data.decode(), page
+    with pytest.raises(KeyError, match=f"known variants: {games}"):
+        get_variant("tiddlywinks")
+    with pytest.raises(SystemExit, match=f"known variants: {games}"):
+        bench_referee(["tiddlywinks"])

@@ -3,6 +3,8 @@ referee announced marked, in the game-over mail, its text file and the reveal; f
 any chess program replays; a Chess960 game, whose start no presenter is told, has none."""
 
 import io
+from email import message_from_bytes
+from email.policy import default
 
 import chess
 import chess.pgn
@@ -49,3 +51,18 @@ def test_ks1_a_chess960_game_has_no_pgn_its_record_is_in_text(server):
     text = table.text(BOB, "game-over")
     assert f"game-{game_id}.txt" in text and ".pgn" not in text
     assert "0-1" in table.attachment(BOB, "game-over")
+
+
+def test_ks3_a_move_request_tells_the_pawn_tries_once_in_both_parts(server):
+    """With the move they follow, among what happened since the player's last move; not again under the heading.
+    Before White's first move, when no move has told them, the heading says them (KS-3: none)."""
+    table = Table(server, "kriegspiel")
+    table.start()
+    first = message_from_bytes(table.last(ALICE, "request").raw, policy=default)
+    assert first.get_body(("plain",)).get_content().count("Pawn tries: you have none.") == 1
+    table.reply(ALICE, "e2-e4", kind="request")
+    table.reply(BOB, "d7-d5", kind="request")
+    request = message_from_bytes(table.last(ALICE, "request").raw, policy=default)
+    for part in ("plain", "html"):
+        said = " ".join(request.get_body((part,)).get_content().split()).lower()
+        assert said.count("pawn tr") == 1 and "you have 1 pawn try." in said, part

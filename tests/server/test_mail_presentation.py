@@ -23,7 +23,8 @@ from app.games.models import Game as GameRow
 from app.games.service import GameService
 from app.inbound.clients import fresh
 from app.inbound.listener import start_listener
-from app.rules.registry import VARIANTS, get_variant
+from app.present.registry import DECLARATIONS
+from app.rules.registry import get_variant
 from tests.conftest import make_server
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
 from tests.rules.qa4_positions import QA, qa_position
@@ -173,7 +174,8 @@ def test_QA4_the_game_over_mail_draws_the_last_move_it_says_is_marked_and_never_
         assert "The last move is marked" in html_of(message)
 
 
-@pytest.mark.parametrize("name", ["looking-glass", "side-view", "quasi-alice-4d", "palindromic", "kriegspiel"])
+@pytest.mark.parametrize("name", ["looking-glass", "side-view", "quasi-alice-4d", "palindromic", "kriegspiel",
+                                  "dark-chess"])
 def test_the_record_marks_every_capture_check_and_mate_both_were_told_of(mail, name):
     """Random legal moves until a capture (or, in Palindromic, a few checks) has come, then a resignation: each
     order in the game-over mail's record carries x for a capture, + for a check, # for mate, and no other."""
@@ -286,15 +288,15 @@ def play_every_kind(mail: Game, name: str, options: str) -> None:
         mail.send(ALICE, fresh(ALICE, REFEREE, line), REFEREE)
 
 
-CASES = {"looking-glass": "strikes=5", "side-view": "physics=2 setup=hidden", "quasi-alice-4d": "",
-         "palindromic": "", "kriegspiel": ""}
+CASES = [(name, declaration.option_words(sample)) for name, declaration in DECLARATIONS.items()
+         for sample in declaration.samples]  # every declared variant with the options of each of its sample games
 
 
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_every_text_part_of_every_kind_of_mail_keeps_within_78_columns(mail, name):
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_every_text_part_of_every_kind_of_mail_keeps_within_78_columns(mail, name, options):
     """A client that wraps long lines would break a diagram apart. A link alone on its line is let be: cut, it
     would not work at all."""
-    play_every_kind(mail, name, CASES[name])
+    play_every_kind(mail, name, options)
     kinds, wide = set(), []
     for _sender, _rcpts, raw in mail.sink.received:
         message = message_from_bytes(raw, policy=default)

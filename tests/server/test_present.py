@@ -5,8 +5,20 @@ import xml.etree.ElementTree as ElementTree
 
 import chess
 
-from app.present.diagram import LAST, UNKNOWN, Figure, Marks, board_grid, piece_list, squares_of
-from app.present.svg import grid_svg
+from app.outbound.render import figure_html
+from app.present.diagram import (
+    FOG,
+    LAST,
+    MARK_MEANINGS,
+    SEEN,
+    UNKNOWN,
+    Figure,
+    Marks,
+    board_grid,
+    piece_list,
+    squares_of,
+)
+from app.present.svg import FILL, FOG_FILL, grid_svg, mark_key
 from app.present.text import WIDTH, figure_lines
 
 
@@ -57,6 +69,49 @@ def test_every_svg_is_well_formed_and_named_by_its_pieces():
     root = ElementTree.fromstring(svg)
     assert root.get("aria-label") == "Real world: White: Ke1."
     assert "m3" in svg and ">?<" in svg
+
+
+def fogged_board() -> Figure:
+    """A board with two squares in sight (e3 empty, d4 an enemy pawn), its own men, and fog on all the rest; the
+    fogged d3 was named by a message."""
+    own = {"e2": "P", "e1": "K"}
+    fog = {chess.square_name(square) for square in chess.SQUARES} - set(own) - {"e3", "d4"}
+    grid = board_grid("Your board", {**own, "d4": "p"}, marks=Marks(seen={"d3"}, fog=fog))
+    return Figure(((grid,),), ("legend",))
+
+
+def test_a_square_the_player_cannot_see_is_fog_not_an_empty_square():
+    figure = fogged_board()
+    cells = {f"{column}{row.label}": cell for row in figure.grids[0].rows
+             for column, cell in zip(figure.grids[0].columns, row.cells, strict=True)}
+    assert cells["e3"].fog is False and cells["e3"].piece == ""  # seen, and empty
+    assert cells["h8"].fog is True and cells["h8"].piece == ""
+    assert cells["d3"].fog is True and cells["d3"].mark == SEEN  # fog may carry a mark
+    assert figure.marks() == [SEEN, FOG]
+    assert figure.grids[0].description.endswith("Fog: ranks 5, 6, 7 and 8; a1, b1, c1, d1, f1, g1, h1, a2, b2, c2, "
+                                                "d2, f2, g2, h2, a3, b3, c3, d3, f3, g3, h3, a4, b4, c4, e4, f4, g4, "
+                                                "h4.")
+
+
+def test_the_text_part_draws_fog_with_its_own_letter_and_says_so():
+    lines = figure_lines(fogged_board())
+    rank = {line.split()[0]: line for line in lines if line.strip()[:1].isdigit()}
+    assert rank["3"].split()[1:9] == ["~", "~", "~", "(~)", ".", "~", "~", "~"]  # e3 seen empty, d3 told about
+    assert rank["4"].split()[1:9] == ["~", "~", "~", "p", "~", "~", "~", "~"]
+    legend = " ".join(" ".join(lines).split())
+    assert f"'~': {MARK_MEANINGS[FOG]}" in legend and "'.' is an empty square" not in legend
+
+
+def test_the_html_part_and_the_web_draw_fog_apart_from_both_shades_with_its_legend():
+    figure = fogged_board()
+    html = str(figure_html(figure))
+    assert html.count('bgcolor="#8a8a8a"') == 64 - 4 - 1  # every fogged cell but d3, drawn as told about ...
+    assert html.count(">~<") == 1  # ... with fog's letter on it
+    assert "background:#8a8a8a" in html and MARK_MEANINGS[FOG] in html  # the legend's swatch and words
+    svg = grid_svg(figure.grids[0])
+    assert svg.count(f'fill="{FOG_FILL["light"]}"') + svg.count(f'fill="{FOG_FILL["dark"]}"') == 64 - 4
+    assert not set(FOG_FILL.values()) & set(FILL.values())
+    assert FOG_FILL["light"] in mark_key(FOG)
 
 
 def test_lg_7_a_castling_reads_as_one_move_to_both_players():

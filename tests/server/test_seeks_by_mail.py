@@ -13,7 +13,10 @@ from app.club.models import Rating, Seek
 from app.db import utcnow
 from app.games.models import Game as GameRow
 from app.inbound.clients import fresh
+from app.rules.registry import VARIANTS
 from tests.server.smtp_game import ALICE, BOB, MALLORY, REFEREE
+
+THE_GAMES = "the games: " + ", ".join(sorted(VARIANTS))  # every variant the registry serves
 
 
 def said(message) -> str:
@@ -83,7 +86,7 @@ def test_a_seek_is_withdrawn_by_its_owner_only(game):
 
 
 @pytest.mark.parametrize(("line", "told"), [
-    ("seek chess-with-dragons", "the games: kriegspiel, looking-glass, palindromic, quasi-alice-4d, side-view"),
+    ("seek chess-with-dragons", THE_GAMES),
     ("seek side-view dragons=3", "unknown option the option given for side-view; known: physics, setup"),
     ("seek side-view rating 1800-1500", "low end comes first"),
     ("seek side-view rating abc", "two whole numbers"),

@@ -4,14 +4,23 @@ Each check takes a declaration and returns the problems it found, in words (an e
 variant conforms), so that a test can show both that every declared variant passes and that a broken one
 is caught, and by which check. The games are random but seeded and short, the perft depths those the
 declaration states: the whole suite runs in seconds per variant.
+
+Two checks look past what the variant says of itself. Every random game is played twice: once as it is, and
+once reloaded from its own JSON before every event (as the server stores a game between two mails), the two
+sent the same orders; every outcome, message and view must be the same, so a field that ``to_json`` drops
+shows as soon as it matters. And at sampled positions the referee is offered every order that can be written
+(every from-square to every to-square, with the promotions, in each board or world the variant has): exactly
+the orders of ``legal_orders`` must be played, and in a variant with check none of them may leave the mover's
+king attacked, as python-chess judges it on the true position.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import chess
@@ -25,6 +34,8 @@ from app.rules.base import COMMON_RESULTS, SIDES, Message, Outcome, Side, Varian
 GAMES = 3  # random games per sample
 PLIES = 40  # orders per random game at most
 ORDERS_CHECKED = 40  # legal orders played on copies, per position looked at
+PROMOTIONS = ("", "=Q", "=R", "=B", "=N")  # written after a move to the first or the last rank
+WRITTEN_ORDERS = 40_000  # written orders offered per sample game, in positions of its random games
 ENDINGS = ("time", "resign", "agreement")  # how each random game is ended, if it still runs
 COMMANDS = ("offer draw", "decline draw", "accept draw", "e2-e9 please", "I resign.")
 
@@ -49,6 +60,7 @@ class Game:
     events: list[Event]
     state: Any
     starts: list[dict[str, Any]]  # the state (JSON) once play began, for the order-form and legality checks
+    reloaded: list[str] = field(default_factory=list)  # where the game reloaded before every event went otherwise
 
     @property
     def variant(self) -> Variant:
@@ -63,6 +75,46 @@ def copy(variant: Variant, state: Any) -> Any:
     return variant.from_json(json.loads(json.dumps(variant.to_json(state))))
 
 
+Happening = Callable[[Any, random.Random], Outcome | None]  # an event, made to happen to a given state
+
+
+class Twin:
+    """The same game reloaded from its own JSON before every event and sent the same events: where it goes
+    otherwise than the original (an outcome, a message, a view, whose turn, the result, the legal orders), the
+    state lost something on the way through JSON."""
+
+    def __init__(self, variant: Variant, state: Any) -> None:
+        self.variant, self.state, self.problems = variant, copy(variant, state), []
+
+    def follow(self, happening: Happening, outcome: Outcome | None, original: Any, rng_state: Any,
+               what: str) -> None:
+        """Make ``happening`` happen to the reloaded game with the random source the original had, and compare."""
+        if self.problems:
+            return  # gone otherwise once: the rest would only repeat it
+        variant, rng = self.variant, random.Random()
+        rng.setstate(rng_state)
+        self.state = copy(variant, self.state)
+        theirs = happening(self.state, rng)
+        told = (outcome.result, outcome.order, outcome.to) if outcome else None
+        reloaded = (theirs.result, theirs.order, theirs.to) if theirs else None
+        if reloaded != told:
+            self.problems.append(f"{what} gave {told} in the game as played, {reloaded} in the game reloaded from "
+                                 "its JSON at every event")
+            return
+        for side in SIDES:
+            if variant.view(original, side) != variant.view(self.state, side):
+                self.problems.append(f"after {what} {side} sees {variant.view(self.state, side)} in the reloaded "
+                                     f"game, not {variant.view(original, side)}")
+                return
+        if (variant.orderer(original), variant.result(original)) != (variant.orderer(self.state),
+                                                                      variant.result(self.state)):
+            self.problems.append(f"after {what} the reloaded game has another player to order or another result")
+        else:
+            differ = set(variant.legal_orders(original)) ^ set(variant.legal_orders(self.state))
+            if differ:
+                self.problems.append(f"after {what} the reloaded game differs in the legal orders {sorted(differ)}")
+
+
 def started(declaration: Declaration, sample: SampleGame, rng: random.Random,
             black_row: str = "518") -> tuple[Any, list[Event]]:
     """A new game with the sample's options, its setups sent through ``play`` where it has a setup phase (White
@@ -73,24 +125,33 @@ def started(declaration: Declaration, sample: SampleGame, rng: random.Random,
     for side, row in (("white", "518"), ("black", black_row)):
         if variant.needs_setup(state, side):
             order = f"setup {row}"
-            record(variant, state, events, side, order, lambda: variant.play(state, side, order, rng))  # noqa: B023
+            record(variant, state, events, side, order,
+                   lambda now, chance: variant.play(now, side, order, chance), rng)  # noqa: B023
     return state, events
 
 
-def record(variant: Variant, state: Any, events: list[Event], side: Side, order: str | None,
-           event: Callable[[], Outcome]) -> None:
-    """Make one event happen to ``state`` and keep it, with the state before and after."""
-    before = variant.to_json(state)
-    outcome = event()
+def record(variant: Variant, state: Any, events: list[Event], side: Side, order: str | None, happening: Happening,
+           rng: random.Random, twin: Twin | None = None) -> None:
+    """Make one event happen to ``state`` (and to the reloaded ``twin``) and keep it, with the state before and
+    after."""
+    before, rng_state = variant.to_json(state), rng.getstate()
+    outcome = happening(state, rng)
+    assert outcome is not None
     events.append(Event(side, order, outcome, before, variant.to_json(state)))
+    if twin:
+        twin.follow(happening, outcome, state, rng_state, repr(order) if order else "an event of its own")
 
 
-def play(variant: Variant, state: Any, side: Side, order: str, rng: random.Random, events: list[Event]) -> None:
+def play(variant: Variant, state: Any, side: Side, order: str, rng: random.Random, events: list[Event],
+         twin: Twin | None = None) -> None:
     """One order, then the referee's automatic events, each recorded."""
-    record(variant, state, events, side, order, lambda: variant.play(state, side, order, rng))
+    record(variant, state, events, side, order, lambda now, chance: variant.play(now, side, order, chance), rng, twin)
     while True:
         before = variant.to_json(state)
         made = variant.automatic(state)
+        if twin:  # with no automatic event, the reloaded game is only reloaded once more, and compared
+            twin.follow(lambda now, _chance: (variant.automatic(now) or (None, None))[1], made and made[1], state,
+                        rng.getstate(), "the referee's automatic event" if made else f"a reload after {order!r}")
         if made is None:
             break
         events.append(Event(made[0], None, made[1], before, variant.to_json(state)))
@@ -98,34 +159,37 @@ def play(variant: Variant, state: Any, side: Side, order: str, rng: random.Rando
 
 def random_game(declaration: Declaration, sample: SampleGame, seed: int) -> Game:
     """The sample's opening, then random orders of the variant's own generator with a common command now and
-    then (one out of turn), ended in one of three ways if it still runs."""
+    then (one out of turn), ended in one of three ways if it still runs; the same game reloaded from its JSON
+    before every event played beside it (``Twin``)."""
     variant, rng = declaration.rules, random.Random(seed)
     state, events = started(declaration, sample, rng, "random")
+    twin = Twin(variant, state)
     starts = [variant.to_json(state)]
     for order in sample.opening:
-        play(variant, state, variant.orderer(state) or "white", order, rng, events)
+        play(variant, state, variant.orderer(state) or "white", order, rng, events, twin)
     for _ply in range(PLIES):
         side = variant.orderer(state)
         if side is None:
             break
         if rng.random() < 0.1:
-            play(variant, state, rng.choice(SIDES), rng.choice(COMMANDS[:4]), rng, events)
+            play(variant, state, rng.choice(SIDES), rng.choice(COMMANDS[:4]), rng, events, twin)
         else:
-            play(variant, state, side, variant.random_order(state, side, rng), rng, events)
+            play(variant, state, side, variant.random_order(state, side, rng), rng, events, twin)
         if len(starts) < 4 and rng.random() < 0.2:
             starts.append(variant.to_json(state))
     side = variant.orderer(state) or variant.army_to_move(state)
     if side is not None:
         ending = ENDINGS[seed % len(ENDINGS)]
         if ending == "time":
-            record(variant, state, events, side, None, lambda: variant.forfeit(state, side, "time"))
+            record(variant, state, events, side, None, lambda now, _chance: variant.forfeit(now, side, "time"), rng,
+                   twin)
         elif ending == "resign":
-            play(variant, state, side, "I resign.", rng, events)
+            play(variant, state, side, "I resign.", rng, events, twin)
         else:
-            play(variant, state, side, "offer draw", rng, events)
-            play(variant, state, other(side), "accept draw", rng, events)
-    play(variant, state, "white", "e2-e4", rng, events)  # after the end
-    return Game(declaration, variant.parse_options(dict(sample.options)), events, state, starts)
+            play(variant, state, side, "offer draw", rng, events, twin)
+            play(variant, state, other(side), "accept draw", rng, events, twin)
+    play(variant, state, "white", "e2-e4", rng, events, twin)  # after the end
+    return Game(declaration, variant.parse_options(dict(sample.options)), events, state, starts, twin.problems)
 
 
 def games(declaration: Declaration) -> list[Game]:
@@ -325,6 +389,84 @@ def attacked_kings(position: dict[str, str], color: chess.Color) -> list[str]:
     return found
 
 
+def reloaded_plays_alike(declaration: Declaration, played: list[Game]) -> list[str]:
+    """Each random game reloaded from its JSON before every event went exactly as played (``Twin``)."""
+    return [problem for game in played for problem in game.reloaded]
+
+
+MOVE_WRITTEN = re.compile(r"(?<![a-z])[a-h][1-8]-[a-h][1-8](?:=[A-Z])?|O-O(?:-O)?")
+SQUARE_NAMES = [f"{file}{rank}" for rank in "12345678" for file in "abcdefgh"]
+
+
+def in_every_board(text: str, boards: list[str]) -> set[str]:
+    """A board's or world's name in ``text`` (``A:``, ``>B``, ``R:``) replaced by each of the variant's."""
+    if len(boards) < 2:
+        return {text}
+    name = re.compile(r"\b(" + "|".join(map(re.escape, boards)) + r")\b")
+    return {name.sub(board, text) for board in boards} if name.search(text) else {text}
+
+
+def written_orders(variant: Variant, state: Any) -> list[str]:
+    """Every order that can be written now: every from-square to every other square, with the promotions (from
+    the ranks a pawn promotes from), and castling, bare and in the notation of each of the variant's boards or
+    worlds as its legal orders write them (``R:e2-e4``, ``A:e2-e4>B``)."""
+    boards = list(variant.position(state))
+    contexts = {("", "")}
+    for order in variant.legal_orders(state):
+        found = MOVE_WRITTEN.search(order)
+        if found:
+            contexts |= {(before, after) for before in in_every_board(order[:found.start()], boards)
+                         for after in in_every_board(order[found.end():], boards)}
+    moves = [f"{start}-{end}" for start in SQUARE_NAMES for end in SQUARE_NAMES if start != end]
+    moves += [f"{start}-{end}{letter}" for start in SQUARE_NAMES if start[1] in "27" for end in SQUARE_NAMES
+              if end[1] in "18" for letter in PROMOTIONS[1:]]
+    moves += ["O-O", "O-O-O"]
+    return [f"{before}{move}{after}" for before, after in sorted(contexts) for move in moves]
+
+
+def sampled_positions(variant: Variant, played: list[Game]) -> list[Any]:
+    """Positions of the random games where a move is awaited, late ones first, as many as ``WRITTEN_ORDERS``
+    written orders allow (at least one a sample): a variant with more boards is offered fewer positions."""
+    positions, offered = [], {}
+    for game in played:
+        counts = offered.setdefault(json.dumps(game.options, sort_keys=True), [])  # by sample
+        for data in game.states()[-2::-5]:
+            state = variant.from_json(data)
+            if variant.orderer(state) is None:
+                continue
+            count = len(written_orders(variant, state))
+            if counts and sum(counts) + count > WRITTEN_ORDERS:
+                break
+            counts.append(count)
+            positions.append(state)
+    return positions
+
+
+def written_orders_played(declaration: Declaration, played: list[Game]) -> list[str]:
+    """At sampled positions (``sampled_positions``), every order that can be written (``written_orders``) is
+    offered to the referee, each on the position as it stands: exactly the orders of ``legal_orders`` are played,
+    and with check none leaves the mover's king attacked (python-chess on the true position, each board alone)."""
+    variant, problems = declaration.rules, []
+    for state in sampled_positions(variant, played):
+        side, army = variant.orderer(state), variant.army_to_move(state)
+        legal, work, reached = set(variant.legal_orders(state)), copy(variant, state), set()
+        for text in written_orders(variant, state):
+            outcome = variant.play(work, side, text)
+            if variant.completes_turn(outcome.result):
+                reached.add(outcome.order)
+                if outcome.order not in legal:
+                    problems.append(f"{text!r} was played as {outcome.order!r}, which legal_orders does not list")
+                attacked = attacked_kings(variant.position(work), chess.WHITE if army == "white" else chess.BLACK)
+                if variant.has_check and attacked:
+                    problems.append(f"{text!r} was played and leaves {army}'s king attacked on {', '.join(attacked)}")
+            if outcome.result not in ("rejected", "error"):
+                work = copy(variant, state)
+        if variant.to_json(work) != variant.to_json(state):
+            problems.append(f"an order refused or not read changed the game at {variant.to_json(state)}")
+        problems += [f"legal order {order!r} is not played when written" for order in sorted(legal - reached)]
+    return problems
+
+
 def standing(variant: Variant, state: Any, game: Game) -> Standing:
     return Standing(variant.move_number(state), variant.orderer(state), variant.army_to_move(state),
                     variant.public(state), game.options)
@@ -337,6 +479,8 @@ CHECKS = {
     "messages_described": messages_described,
     "views_drawn": views_drawn,
     "kings_safe": kings_safe,
+    "reloaded_plays_alike": reloaded_plays_alike,
+    "written_orders_played": written_orders_played,
 }
 
 

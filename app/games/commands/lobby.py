@@ -6,10 +6,10 @@ from __future__ import annotations
 from app.games.commands.base import Held, InLobby
 from app.games.commands.reading import Command
 from app.games.errors import ServiceError
-from app.games.play.clock import vacation_days
 from app.games.mail.links import rules_link
 from app.games.mail.listing import games_list
 from app.games.mail.mails import one_full_stop
+from app.games.play.clock import vacation_days
 from app.games.records.work import display_name
 from app.outbound.headers import clean_name
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS

@@ -29,7 +29,7 @@ from app.present.words import SIDE_TITLE
 from app.rules.base import other
 from app.tokens import ReplyToken
 
-# ``Game 12: ORDER``, ``Game 12`` alone, ``game #12 - ORDER``; not ``Game 12, Kriegspiel...`` (our own heading).
+# ``Game 12: ORDER``, ``Game 12`` alone, ``game #12 - ORDER``; not ``Game 12, <title>...`` (our own heading).
 GAME_LINE = re.compile(r"^[\s*_]*game\s*#?\s*([0-9]{1,12})(?:\s*[:.)\-]\s*|\s+|$)(.*?)[\s*_]*$", re.IGNORECASE)
 GAMES_READ = 50  # games one reply may carry orders for
 LINE_READ = 2000  # characters of a line looked at for a ``Game`` line

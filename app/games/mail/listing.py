@@ -21,7 +21,7 @@ GAMES_LISTED = 100  # games listed in the answer to ``games`` (the rest are on t
 
 
 def game_title(game: GameRecord, side: str) -> str:
-    """``Game 12, Kriegspiel, against Bob``."""
+    """``Game 12, <the variant's title>, against Bob``."""
     return f"Game {game.id}, {get_variant(game.variant).title}, against {game.player(other(side)).name}"
 
 
@@ -51,7 +51,7 @@ def turn_words(work: UnitOfWork, game: GameRecord, side: str) -> str:
 
 
 def game_line(work: UnitOfWork, game: GameRecord, side: str) -> str:
-    """``Game 12, Kriegspiel, against Bob: your move, by Fri 27 Nov 2026, 07:00 UTC.``"""
+    """``Game 12, <the variant's title>, against Bob: your move, by Fri 27 Nov 2026, 07:00 UTC.``"""
     return f"{game_title(game, side)}: {turn_words(work, game, side)}."
 
 

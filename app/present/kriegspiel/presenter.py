@@ -162,11 +162,14 @@ class KriegspielPresenter(Presenter):
         return lines
 
     def status(self, view: View, side: str, names: Names, standing: Standing) -> list[str]:
-        lines = []
-        if standing.move_number == 1 and "board" not in view:
-            lines.append("New to Kriegspiel? You see only your own pieces; the referee sees the whole board. After "
-                         "every move it tells you both of any capture, any check and its direction, and the pawn "
-                         "tries of the player to move: the captures their pawns could make.")
+        """Before the first move, what the game is and the pawn tries announced before it (KS-3: none). After it,
+        every move's announcement tells the pawn tries, among what happened since the player's last move: said
+        here again, they would be said twice."""
+        if standing.move_number > 1 or standing.army != "white" or "board" in view:
+            return []
+        lines = ["New to Kriegspiel? You see only your own pieces; the referee sees the whole board. After every "
+                 "move it tells you both of any capture, any check and its direction, and the pawn tries of the "
+                 "player to move: the captures their pawns could make."]
         tries = standing.public.get("pawn_tries")
         if tries:
             who = "you have" if tries["color"] == side else f"{names.of(tries['color'])} has"

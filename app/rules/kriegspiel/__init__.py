@@ -14,10 +14,9 @@ from app.rules.kriegspiel.random_orders import random_order, tries
 from app.rules.kriegspiel.state import GameState
 from app.rules.options import choice
 from app.rules.placement import board_placement
-from app.rules.reading import wrong_piece
 
 
-class Kriegspiel(Variant):
+class Kriegspiel(fide.OnOneBoard, Variant):
     """The Kriegspiel referee on the play template: it reads coordinate moves and plays them (KS-2)."""
 
     name = "kriegspiel"
@@ -34,12 +33,6 @@ class Kriegspiel(Variant):
     def move(self, state: GameState, side: Side, order: Move | Castle, rng: random.Random | None) -> Outcome:
         return referee.move(state, side, order)
 
-    def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
-        """A piece letter is checked against the player's own man on the square, which they always know."""
-        if isinstance(order, Castle) or order.piece is None:
-            return None
-        return wrong_piece(order.piece, fide.own_letter(state.board, order.from_square, side), order.from_square)
-
     def view(self, state: GameState, side: Side) -> View:
         """KS-1: own men only, own men lost, enemy men taken; the whole board once the game is over (KS-4)."""
         board = state.board
@@ -52,15 +45,6 @@ class Kriegspiel(Variant):
         if state.result is not None:
             view["board"] = board_placement(board)
         return view
-
-    def orderer(self, state: GameState) -> Side | None:
-        return state.to_move if state.result is None else None
-
-    def move_number(self, state: GameState) -> int:
-        return state.board.fullmove_number
-
-    def position(self, state: GameState) -> dict[str, str]:
-        return {"board": board_placement(state.board)}
 
     def public(self, state: GameState) -> dict[str, Any]:
         """The strike counts (none) and the pawn tries of the side to move, which both were told (KS-3)."""

@@ -16,7 +16,7 @@ import chess
 from app.rules import messages
 from app.rules.base import Outcome, Side, other
 from app.rules.common import end_game, win_for
-from app.rules.fide import SIDE_OF, make
+from app.rules.fide import SIDE_OF, make, start_position
 from app.rules.kriegspiel.announcements import check_directions, pawn_tries
 from app.rules.kriegspiel.orders import Castle, Move
 from app.rules.kriegspiel.state import GameState
@@ -27,10 +27,7 @@ REPETITION_PLIES = 8  # a position cannot stand three times with fewer reversibl
 
 def new_state(options: dict[str, Any], rng: random.Random | None) -> GameState:
     """KS-1: the standard start, or one random Chess960 row for both."""
-    if options["setup"] == "chess960":
-        index = (rng or random.SystemRandom()).randrange(960)
-        return GameState(options=options, start=chess.Board.from_chess960_pos(index).fen())
-    return GameState(options=options, start=chess.STARTING_FEN)
+    return GameState(options=options, start=start_position(options["setup"], rng))
 
 
 def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
@@ -42,15 +39,7 @@ def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
     state.moves.append(played.move.uci())
     opponent = other(side)
     outcome = Outcome("moved", order=played.order)
-    outcome.tell(side, messages.moved({
-        "color": side,
-        "from": played.from_square,
-        "to": played.to_square,
-        "piece": played.piece,
-        "promotion": played.promotion,
-        "castle": played.castle,
-        "en_passant": played.en_passant,
-    }))
+    outcome.tell(side, messages.moved({"color": side, **played.details()}))
     outcome.tell(opponent, messages.opponent_moved(side))
     if played.capture:
         victim, square = played.capture

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import chess
 
-from app.rules.fide import order_text
+from app.rules.fide import castling_written, order_text
 from app.rules.palindromic.orders import Castle, Coordinate, San
 
 CAPTURE = "captures are not allowed: the captured piece could never reach its destination"
@@ -138,17 +138,16 @@ def _movement_reason(board: chess.Board, piece: chess.Piece, from_square: chess.
 
 
 def _means_castling(board: chess.Board, order: Coordinate) -> bool:
-    """A king order onto its own castling rook, or along its back rank to the c- or g-file two or
-    more files away (``e1-g1``): the usual ways of writing castling as a king move."""
+    """A king order onto a rook of its own on its back rank ("Orders by email": castling on that side, whatever
+    its rights), or along its back rank to the c- or g-file two or more files away (``e1-g1``) while it may
+    castle: the usual ways of writing castling as a king move."""
     king = board.king(board.turn)
     if order.from_square != king:
         return False
-    rights = board.clean_castling_rights() & (chess.BB_RANK_1 if board.turn == chess.WHITE else chess.BB_RANK_8)
-    if not rights:
-        return False
-    if rights & chess.BB_SQUARES[order.to_square]:
+    if castling_written(board, order, board.turn):
         return True
-    return (
+    rights = board.clean_castling_rights() & (chess.BB_RANK_1 if board.turn == chess.WHITE else chess.BB_RANK_8)
+    return bool(rights) and (
         chess.square_rank(order.to_square) == chess.square_rank(king)
         and chess.square_file(order.to_square) in (2, 6)
         and chess.square_distance(king, order.to_square) >= 2

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import chess
 
+from app.rules.placement import board_from_placement
 from app.rules.quasi_alice.orders import castle_text, move_text
 from app.rules.quasi_alice.position import BOARD_NAMES, Position, castling_text
 
@@ -42,7 +43,7 @@ class Snapshot:
 
 def snapshot_of(position: Position) -> Snapshot:
     """The rules' picture of a generator position, rebuilt from its placements."""
-    boards = {label: chess.BaseBoard(position.placement(index)) for index, label in enumerate(BOARD_NAMES)}
+    boards = {label: board_from_placement(position.placement(index)) for index, label in enumerate(BOARD_NAMES)}
     ep = (BOARD_NAMES[position.ep >> 6], position.ep & 63) if position.ep >= 0 else None
     return Snapshot(boards, bool(position.turn), castling_text(position.castling), ep)
 

@@ -10,7 +10,6 @@ import chess
 from app.rules import fide
 from app.rules.base import Outcome, Side, Variant, View
 from app.rules.options import choice
-from app.rules.reading import wrong_piece
 from app.rules.side_view import examples, orders, random_orders, referee
 from app.rules.side_view.orders import COMMAND_WORDS, Castle, Move
 from app.rules.side_view.sight import view_of
@@ -18,7 +17,7 @@ from app.rules.side_view.state import GameState, start_position
 from app.rules.values import rejected
 
 
-class SideView(Variant):
+class SideView(fide.OnOneBoard, Variant):
     """The Side View referee behind the common variant interface."""
 
     name = "side-view"
@@ -57,11 +56,6 @@ class SideView(Variant):
     def command(self, state: GameState, side: Side, name: str) -> Outcome:
         return referee.claim_draw(state, side)
 
-    def piece_refusal(self, state: GameState, side: Side, order: Move | Castle) -> str | None:
-        if isinstance(order, Castle) or order.piece is None:
-            return None
-        return wrong_piece(order.piece, fide.own_letter(state.board, order.from_square, side), order.from_square)
-
     # ----------------------------------------------------------------- what is known
 
     def view(self, state: GameState, side: Side) -> View:
@@ -74,12 +68,6 @@ class SideView(Variant):
 
     def orderer(self, state: GameState) -> Side | None:
         return state.to_move if state.phase == "play" else None
-
-    def move_number(self, state: GameState) -> int:
-        return state.board.fullmove_number
-
-    def position(self, state: GameState) -> dict[str, str]:
-        return {"board": state.board.board_fen()}
 
     example_orders = staticmethod(examples.example_orders)
 

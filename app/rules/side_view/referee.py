@@ -16,7 +16,7 @@ import chess
 from app.rules import backrank, messages
 from app.rules.base import Outcome, Side, other
 from app.rules.common import end_game, win_for
-from app.rules.fide import SIDE_OF, TYPE_LETTER, make
+from app.rules.fide import SIDE_OF, make
 from app.rules.side_view.orders import Castle, Move
 from app.rules.side_view.state import GameState, start_position
 from app.rules.values import rejected
@@ -28,11 +28,6 @@ END_REASONS = {
     chess.Termination.SEVENTYFIVE_MOVES: "75-move rule",
     chess.Termination.FIVEFOLD_REPETITION: "fivefold repetition",
 }
-
-
-def piece_info(piece: chess.Piece, square: int) -> dict[str, str]:
-    """A captured piece as messages name it: type letter, colour, square."""
-    return {"piece": TYPE_LETTER[piece.piece_type], "color": SIDE_OF[piece.color], "square": chess.square_name(square)}
 
 
 # --------------------------------------------------------------------------- setup (SV-1)
@@ -76,22 +71,13 @@ def move(state: GameState, side: Side, order: Move | Castle) -> Outcome:
     played = make(board, order)
     if played is None:
         return rejected(side, "illegal", order.text())  # SV-3: no reason, to the orderer only
-    taken = piece_info(*played.capture) if played.capture else None
+    taken = played.taken()
     if played.capture:
         state.tray += played.capture[0].symbol()
     state.moves.append(played.move.uci())
     opponent = other(side)
     outcome = Outcome("moved", order=played.order)
-    outcome.tell(side, messages.moved({
-        "from": played.from_square,
-        "to": played.to_square,
-        "piece": played.piece,
-        "color": side,
-        "captured": taken,
-        "promotion": played.promotion,
-        "castle": played.castle,
-        "en_passant": played.en_passant,
-    }))
+    outcome.tell(side, messages.moved({"color": side, **played.details(), "captured": taken}))
     outcome.tell(opponent, messages.opponent_moved(side, lost=dict(taken) if taken else None))
     if board.is_check():
         outcome.tell(opponent, messages.check(opponent))  # SV-4: no direction, no checking piece
