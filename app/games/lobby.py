@@ -50,9 +50,11 @@ class Lobby(Job):
     """Commands outside any game, and the preferences of players."""
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
-              may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
+              may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False,
+              proven: bool = False) -> tuple[str, str]:
         """The commands of a mail to the bare address: help and the games list answered at once; challenges,
-        names and vacations held until the sender confirms them by replying (``confirmations``).
+        names and vacations held until the sender confirms them by replying (``confirmations``), or carried
+        out at once when the mail is ``proven`` to come from its sender's domain (DKIM or SPF).
 
         Answers go to ``sender``, threaded under the message they answer (``answering``), each only while
         ``may_answer()`` allows it. A mail that answers one of our automatic answers (``answers_us``) with
@@ -96,6 +98,10 @@ class Lobby(Job):
         if context.problems:
             notify("error", "not carried out", context.problems)
             context.done.append(f"refused: {'; '.join(context.problems)}")
+        if context.held and proven:  # its From is proven: no round trip; each command says what it did
+            self.carry_out(context, context.held)
+            self.service.flush()
+            return ("rejected" if context.problems else "done"), "; ".join(context.done)
         asked = bool(context.held) and self.ask_confirmation(sender, context.held, answering, may_answer)
         if asked:
             context.done.append(f"held for confirmation: {'; '.join(context.held)}")
@@ -149,12 +155,17 @@ class Lobby(Job):
                 ])
             return "rejected", "confirmation not valid"
         context = InLobby(service, service.player(sender), notify)
+        self.carry_out(context, lines)
+        service.flush()
+        return "done", "confirmed: " + "; ".join(context.done)
+
+    @staticmethod
+    def carry_out(context: InLobby, lines: list[str]) -> None:
+        """Held command lines carried out, in order, each telling its sender what it did."""
         for line in lines:
             found = held_command(line)
             if found is not None and found[0].held:
                 context.done.append(found[0].held.carry_out(context, found[1]))
-        service.flush()
-        return "done", "confirmed: " + "; ".join(context.done)
 
     def games_list(self, player: PlayerRecord) -> list[str]:
         """Each game of the player in a line: whose move it is and by when (games under way locked, in id order)."""
@@ -187,6 +198,20 @@ class Lobby(Job):
         url = f"{self.service.settings.base_url}/players/{player.id}"
         return (f"Your page is public: anyone may see your name, ratings and finished games at {url}." if public
                 else f"Your page is private: only you see it, signed in, at {url}.")
+
+    def prove(self, player: PlayerRecord) -> None:
+        """Mail in the player's name was proven: from now on their mail that is not proven is refused (unless
+        they choose, signed in, to have it accepted)."""
+        if player.proven_at is None:
+            player.proven_at = self.service.now
+            self.service.flush()
+
+    def accept_unsigned(self, player: PlayerRecord, accept: bool) -> str:
+        """The player's choice about their mail that is not proven; says what was done."""
+        player.unsigned_ok = accept
+        self.service.flush()
+        return ("Your mail is accepted again without your provider's signature." if accept else
+                "Mail in your name that your provider did not sign is refused again.")
 
     def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
         """A player's consent to show the reveal to anyone with the link (both must agree)."""

@@ -101,14 +101,27 @@ class GameService:
         self.actor_id = known.id if known else None
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
-                   may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
+              may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False,
+              proven: bool = False) -> tuple[str, str]:
         self.act_for(sender)
-        return self.desk.lobby(sender, sender_name, text, answering, may_answer, answers_us)
+        return self.desk.lobby(sender, sender_name, text, answering, may_answer, answers_us, proven)
 
     def confirmed(self, sender: str, key: str, answering: str | None,
                   may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
         self.act_for(sender)
         return self.desk.confirmed(sender, key, answering, may_answer)
+
+    def sender_standing(self, address: str) -> PlayerRecord | None:
+        """The player with this address, if there is one: whether their mail was proven, and their choice."""
+        return records.player_by_email(self.connection, address.strip().lower())
+
+    def sender_proven(self, address: str) -> None:
+        """Mail in this address's name was proven (DKIM or SPF for its domain): its player is marked."""
+        self.desk.prove(self.player(address))
+
+    def accept_unsigned(self, player: PlayerRecord, accept: bool) -> str:
+        """A signed-in player's choice: their mail accepted unproven again, or refused again."""
+        return self.desk.accept_unsigned(player, accept)
 
     # ------------------------------------------------------------------ a reply about a game
 
