@@ -192,6 +192,24 @@ def demo(variant: str, seed: int) -> None:
     run_demo(click.echo, variant_name=variant, seed=seed)
 
 
+@cli.command("dkim-records", help="Print the DNS records to publish for the DKIM key that signs outbound mail "
+             "(DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE), with the SPF and DMARC records to add beside it.")
+def dkim_records() -> None:
+    from app.config import load_settings
+    from app.outbound.signing import load_key, records
+
+    try:
+        settings = load_settings()
+        key = load_key(settings)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from error
+    if key is None:
+        raise click.ClickException("outbound mail is not signed: set DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE "
+                                   "(a key made by 'openssl genrsa -out dkim.pem 2048'; see docs/deploying.md)")
+    for line in records(settings, key):
+        click.echo(line)
+
+
 @cli.group(help="Stored inbound mail: list it, show one message, process a failed one again.")
 def inbound() -> None:
     pass

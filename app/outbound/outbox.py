@@ -32,6 +32,7 @@ from app.outbound.compose import Thread, headers_for, new_message_id
 from app.outbound.envelope import envelope_address, new_envelope_key
 from app.outbound.lease import WorkerIdentity
 from app.outbound.models import TO_SEND, OutboundMessage
+from app.outbound.signing import load_key
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -251,6 +252,7 @@ class Dispatcher:
         self.transport = transport
         self.signer = signer
         self.identity: WorkerIdentity | None = None  # taken on the first round
+        self.dkim = load_key(settings)  # DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE: every mail signed as it goes
 
     def take_back_own(self) -> int:
         """Rows leased in this worker's identity by its previous process, which is gone: due again now."""
@@ -297,7 +299,7 @@ class Dispatcher:
         sent = 0
         for row in rows:
             try:
-                raw = row.raw
+                raw = self.dkim.sign(row.raw) if self.dkim else row.raw
             except Exception as error:  # a row that cannot become MIME must not hold up the others
                 log.exception("outbound message %s could not be assembled", row.message_id)
                 self.finish(row, "failed", f"could not be assembled: {error.__class__.__name__}: {error}")

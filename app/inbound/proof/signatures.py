@@ -148,6 +148,10 @@ class Verifier:
             if length is not None and int(length) < len(body_of(message, signature)):
                 return replace(found, "policy", "its body length (l=) leaves part of the body unsigned")
             verified = message.verify(index, dnsfunc=self.key)
+        except dkim.ValidationError as error:
+            if str(error).startswith("body hash mismatch"):  # the body was changed after it was signed
+                return replace(found, "fail", "body hash mismatch")
+            return replace(found, "permerror", str(error)[:100])
         except (dkim.DKIMException, InvalidCanonicalizationPolicyError, ValueError) as error:
             return replace(found, "permerror", str(error)[:100])
         if verified:
