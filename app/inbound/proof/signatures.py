@@ -18,6 +18,7 @@ dkimpy verifies; what is here decides which signatures it is given and what it i
 from __future__ import annotations
 
 import base64
+import logging
 import re
 import time
 from dataclasses import dataclass
@@ -41,6 +42,17 @@ RELAXED_COST = 40_000_000  # the most dkimpy's relaxed body canonicalization may
 HEADER_COST = 40_000_000  # the most dkimpy's header parsing may cost (bytes copied for continuation lines)
 SPACE_RUNS = re.compile(rb"[ \t]+")
 BASE64 = re.compile(rb"[A-Za-z0-9+/]*={0,2}")
+
+
+class Quiet(logging.LoggerAdapter):
+    """dkimpy's own messages, at DEBUG: what it found is said once, in the message's result (a hostile mail
+    is no error of the server's)."""
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: object) -> None:
+        super().log(logging.DEBUG, msg, *args, **kwargs)  # type: ignore[arg-type]
+
+
+DKIMPY_LOG = Quiet(logging.getLogger(__name__), {})
 
 
 @dataclass(frozen=True)
@@ -125,7 +137,7 @@ class Verifier:
         self.problem: str | None = None  # why the last key looked up is not usable
         self.trouble = False  # the last key could not be looked up in time
         try:
-            self.message: dkim.DKIM | None = dkim.DKIM(raw, minkey=1024, timeout=1)
+            self.message: dkim.DKIM | None = dkim.DKIM(raw, logger=DKIMPY_LOG, minkey=1024, timeout=1)
         except dkim.DKIMException:
             self.message = None
         self.costly = self.message is not None and relaxed_cost(self.message.body) > RELAXED_COST
