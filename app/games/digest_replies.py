@@ -128,4 +128,4 @@ class DigestReplies(Job):
 
     def tell(self, player: PlayerRecord, error_notice: Callable[[], bool], paragraphs: list[str]) -> None:
         if error_notice():
-            self.service.mailer.notify(player.email, "error", "your reply to the digest", paragraphs, None)
+            self.service.mailer.notify(player.email, "digest-error", "your reply to the digest", paragraphs, None)

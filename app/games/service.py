@@ -24,7 +24,7 @@ from app.games.digest_replies import DigestReplies
 from app.games.errors import ServiceError
 from app.games.events import EventRecord
 from app.games.invitations import Invitations
-from app.games.lobby import Lobby
+from app.games.lobby import Lobby, MayAnswer
 from app.games.mail_commands import GAME_WORDS, LOBBY_WORDS
 from app.games.mailing import Mailer
 from app.games.mails import Mails
@@ -101,13 +101,13 @@ class GameService:
         self.actor_id = known.id if known else None
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
-              may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False,
+              may_answer: MayAnswer = lambda: [], answers_us: bool = False,
               proven: bool = False) -> tuple[str, str]:
         self.act_for(sender)
         return self.desk.lobby(sender, sender_name, text, answering, may_answer, answers_us, proven)
 
     def confirmed(self, sender: str, key: str, answering: str | None,
-                  may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+                  may_answer: MayAnswer = lambda: []) -> tuple[str, str]:
         self.act_for(sender)
         return self.desk.confirmed(sender, key, answering, may_answer)
 

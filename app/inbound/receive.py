@@ -449,18 +449,24 @@ class Pipeline:
         text = shown(parsed, new_text(parsed.text), budget)
 
         proven = self.authentication.proven
+        cause = self.cause or sender
 
-        def may_answer() -> bool:
-            if proven:  # the limits exist against forged senders, not against a player's own mail
-                return True
-            if not self.answers.may_answer(sender, self.cause or sender):
-                self.tell_limit(sender, self.cause or sender)
-                return False
-            self.answers.record(sender, self.cause or sender, "answer")
-            return True
+        def may_answer() -> list[str] | None:
+            """None when no more answers may go to the sender now; else what to add to this answer: that it is the
+            last one for a while, when it reaches the limit. A proven sender's mail is never limited."""
+            if proven:
+                return []
+            if not self.answers.may_answer(sender, cause):
+                return None  # said in the answer that reached the limit
+            self.answers.record(sender, cause, "answer")
+            return self.limit_reached(sender, cause)
 
         if key is not None:
-            return self.service.confirmed(sender, key, self.answering, may_answer)
+            held_at = confirmations.held_at(self.connection, key, sender)
+            status, done = self.service.confirmed(sender, key, self.answering, may_answer)
+            if status == "done" and held_at is not None:  # its owner asked for it: not an answer a forger caused
+                self.answers.refund(sender, held_at)
+            return status, done
         return self.service.lobby(sender, parsed.sender_name, text, self.answering, may_answer,
                                   answers_us=self.answers_us(parsed), proven=proven)
 
@@ -519,20 +525,19 @@ class Pipeline:
         sent = error_notices_since(self.connection, address, utcnow() - timedelta(hours=1))
         return sent < self.settings.error_notices_per_hour
 
-    def tell_limit(self, address: str, cause: str) -> None:
-        """Tell a sender, once in the window, that its mail to the bare address has used up its answers, and
-        when the referee answers it again (``Answers.limit_notice``: only its own mail's, never a forger's)."""
+    def limit_reached(self, address: str, cause: str) -> list[str]:
+        """The paragraph to add to the answer that uses up its sender's answers (``Answers.limit_notice``: only its
+        own mail's, never a forger's), once in the window; none otherwise."""
         limit = self.answers.limit_notice(address, cause)
         if limit is None:
-            return
+            return []
         self.answers.record(address, cause, LIMIT_KINDS[limit.window])
         window = "an hour" if limit.window == HOUR else "a day"
-        self.service.mailer.notify(address, "limit", "no more answers for now", [
-            f"The referee answers at most {limit.allowance} mails {window} from one address to "
-            f"{self.settings.server_email}, and your mail has reached that limit. It answers your mail there "
-            f"again from {limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets no answer.",
-            "Replies to the mails of your games are not limited this way.",
-        ], self.answering)
+        return [f"This is the last answer for now: the referee answers at most {limit.allowance} mails {window} "
+                f"from one address to {self.settings.server_email}, and your mail has reached that limit. It "
+                f"answers your mail there again from {limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets "
+                "no answer. Replies to the mails of your games are not limited this way, nor is mail your provider "
+                "signs (DKIM), nor commands you confirm."]
 
     def refuse(self, kind: str, subject: str, paragraphs: list[str]) -> None:
         """A notice refusing a message, to its sender if one was read: counted against the sender that caused

@@ -117,16 +117,19 @@ def enqueue(connection: Connection, settings: Settings, *mails: Mail) -> None:
 # (``TO_SEND``) is written out so that a prepared, generic plan uses the index too. Sent mail is never walked.
 CLAIMABLE = (select(OutboundMessage).where(text(TO_SEND), OutboundMessage.next_attempt_at <= bindparam("now"))
              .order_by(OutboundMessage.next_attempt_at, OutboundMessage.id).limit(bindparam("limit")))
-# Kinds of mail that answer a player's own mistake. Refusals of mail that may be forged are not among them:
-# those count against whoever caused them (``app.inbound.answers``), not against the player named.
-ERROR_KINDS = ("error", "stale", "not-accepted")
+# Kinds of mail that answer a player's own mistake in a reply about a game or a digest: their own budget, apart
+# from the answers to mail to the bare address (``app.inbound.answers`` counts those, and refusals of mail that
+# may be forged, against whoever caused them), so that no such answer silences them.
+ERROR_KINDS = ("error", "stale", "not-accepted", "digest-error")
 ERRORS_SENT = select(func.count(OutboundMessage.id)).where(
     OutboundMessage.recipient == bindparam("recipient"), OutboundMessage.kind.in_(ERROR_KINDS),
+    (OutboundMessage.game_id.is_not(None)) | (OutboundMessage.kind == "digest-error"),
     OutboundMessage.created_at >= bindparam("since"))
 
 
 def error_notices_since(connection: Connection, address: str, since: datetime) -> int:
-    """How many error notices were queued for ``address`` since then (the hourly limit counts them)."""
+    """How many error notices about games and digests were queued for ``address`` since then (the hourly limit
+    counts them)."""
     return connection.execute(ERRORS_SENT, {"recipient": address, "since": since}).scalar() or 0
 
 

@@ -2,7 +2,7 @@
 
 A domain that signs (DKIM ``d=``) or sends (the SPF-checked envelope domain) is *aligned* with the From
 domain when it is that domain or a parent of it within the same organisational domain (DMARC's relaxed
-alignment): ``players.test`` for ``alice@mail.players.test``, never ``test`` nor ``p1ayers.test``; in strict
+alignment): ``players.test`` for ``ann@mail.players.test``, never ``test`` nor ``p1ayers.test``; in strict
 mode (``adkim=s`` / ``aspf=s``) only the From domain itself.
 """
 
