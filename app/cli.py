@@ -215,7 +215,8 @@ def inbound() -> None:
     pass
 
 
-@inbound.command("list", help="The newest stored messages, newest first: id, received, status, sender, outcome.")
+@inbound.command("list", help="The newest stored messages, newest first: id, received, status, whether the sender "
+                 "was proven (DKIM, SPF), sender, outcome.")
 @click.option("--status", help="only these: new, done, rejected, ignored or failed")
 @click.option("--limit", default=50, show_default=True)
 def inbound_list(status: str | None, limit: int) -> None:
@@ -225,7 +226,8 @@ def inbound_list(status: str | None, limit: int) -> None:
         click.echo(listed.line())
 
 
-@inbound.command("show", help="Write one stored message to standard output, byte for byte as received.")
+@inbound.command("show", help="Write one stored message to standard output, byte for byte as received (the "
+                 "Authentication-Results of the sender check to standard error).")
 @click.argument("inbound_id", type=int)
 def inbound_show(inbound_id: int) -> None:
     from app.admin import inbound_raw
@@ -237,6 +239,8 @@ def inbound_show(inbound_id: int) -> None:
         raise click.ClickException(f"the bytes of inbound message {inbound_id} were dropped on "
                                    f"{stored.compacted_at:%Y-%m-%d} (INBOUND_RETENTION_DAYS); "
                                    "`inbound list` still shows what became of it")
+    if stored.authentication:
+        click.echo(f"Authentication-Results: {stored.authentication}", err=True)
     if stored.full_size is not None:
         click.echo(f"only the header was kept: the message was {stored.full_size} bytes, larger than any door "
                    "takes (it is still in the IMAP mailbox, flagged)", err=True)
