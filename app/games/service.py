@@ -115,9 +115,9 @@ class GameService:
         """The player with this address, if there is one: whether their mail was proven, and their choice."""
         return records.player_by_email(self.connection, address.strip().lower())
 
-    def sender_proven(self, address: str) -> None:
-        """Mail in this address's name was proven (DKIM or SPF for its domain): its player is marked."""
-        self.desk.prove(self.player(address))
+    def prove(self, player: PlayerRecord) -> None:
+        """Mail in this player's name was proven (DKIM or SPF for their domain): they are marked, once."""
+        self.desk.prove(player)
 
     def accept_unsigned(self, player: PlayerRecord, accept: bool) -> str:
         """A signed-in player's choice: their mail accepted unproven again, or refused again."""

@@ -32,6 +32,7 @@ from app.config import Settings
 from app.db import Database, utcnow
 from app.games import confirmations
 from app.games.models import Player
+from app.games.records import PlayerRecord
 from app.games.service import GameService, ServiceError
 from app.inbound import budget as budgets
 from app.inbound.answers import HOUR, LIMIT_KINDS, Answers
@@ -365,8 +366,6 @@ class Pipeline:
             return "rejected", f"not verified: {border_problem}"
         if border_problem is None and not self.authentication.proven:
             self.authentication = self.authentication.by_border()
-        if self.authentication.proven:
-            self.service.sender_proven(parsed.sender)
         if identity.digest is not None:
             return self.digest_reply(parsed, identity.digest, budget)
         if identity.token is None:
@@ -395,7 +394,7 @@ class Pipeline:
                 "player this reply address was given to. Only that player can reply with it.",
             ])
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
-        refused = self.refuse_unproven(player.email, f"a reply to the referee's mail about game {game.id}")
+        refused = self.refuse_unproven(player.email, f"a reply to the referee's mail about game {game.id}", player)
         if refused is not None:
             return "rejected", refused
         self.service.adopt_client_name(player, parsed.sender_name)
@@ -424,10 +423,10 @@ class Pipeline:
                 "player this reply address was given to. Only that player can reply with it.",
             ])
             return "rejected", f"spoofed sender {parsed.sender} for digest {digest_id}"
-        refused = self.refuse_unproven(owner, "a reply to your daily digest")
+        player = self.service.player(owner)
+        refused = self.refuse_unproven(owner, "a reply to your daily digest", player)
         if refused is not None:
             return "rejected", refused
-        player = self.service.player(owner)
         self.service.adopt_client_name(player, parsed.sender_name)
         text = shown(parsed, new_text(parsed.text, self.service.digest_texts(parsed.references, owner)), budget)
         sender = parsed.sender
@@ -470,15 +469,17 @@ class Pipeline:
         return self.service.lobby(sender, parsed.sender_name, text, self.answering, may_answer,
                                   answers_us=self.answers_us(parsed), proven=proven)
 
-    def refuse_unproven(self, address: str, what: str) -> str | None:
+    def refuse_unproven(self, address: str, what: str, known: PlayerRecord | None = None) -> str | None:
         """Refuse a mail in ``address``'s name that is not proven when its domain's DMARC policy asks for that,
         or when that player's mail has been proven before (and they did not choose to have their unsigned mail
-        accepted): nothing in it is done, and the address is told what arrived and why. Returns what the
-        inbound record says, None when the mail goes on."""
+        accepted): nothing in it is done, and the address is told what arrived and why. A proven mail marks its
+        player (``known``, the record already read, else read by address). Returns what the inbound record
+        says, None when the mail goes on."""
         found = self.authentication
         if found.proven:
+            self.service.prove(known or self.service.player(address))
             return None
-        standing = self.service.sender_standing(address)
+        standing = known or self.service.sender_standing(address)
         if found.strict_policy:
             why = (f"{found.domain} publishes a DMARC policy (p={found.policy}) that asks mail servers to refuse "
                    "mail in its name that it did not sign or send itself, and this one was neither")

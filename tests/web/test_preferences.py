@@ -66,7 +66,8 @@ def mark_proven(server, player_id) -> None:
     with server.db.sessions() as session:
         address = session.get(Player, player_id).email
     with server.db.engine.begin() as connection:
-        GameService(connection, server.settings, server.signer).sender_proven(address)
+        service = GameService(connection, server.settings, server.signer)
+        service.prove(service.player(address))
 
 
 def standing_of(server, player_id):
