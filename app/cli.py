@@ -235,12 +235,12 @@ def inbound_show(inbound_id: int) -> None:
     stored = inbound_raw(_server().db, inbound_id)
     if stored is None:
         raise click.ClickException(f"no inbound message {inbound_id}")
+    if stored.authentication:
+        click.echo(f"Authentication-Results: {stored.authentication}", err=True)
     if stored.compacted_at is not None:
         raise click.ClickException(f"the bytes of inbound message {inbound_id} were dropped on "
                                    f"{stored.compacted_at:%Y-%m-%d} (INBOUND_RETENTION_DAYS); "
                                    "`inbound list` still shows what became of it")
-    if stored.authentication:
-        click.echo(f"Authentication-Results: {stored.authentication}", err=True)
     if stored.full_size is not None:
         click.echo(f"only the header was kept: the message was {stored.full_size} bytes, larger than any door "
                    "takes (it is still in the IMAP mailbox, flagged)", err=True)
