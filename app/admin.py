@@ -9,6 +9,7 @@ transaction was rolled back), and a mail that was never delivered keeps its Mess
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -39,10 +40,19 @@ class Listed:
     status: str
     address: str | None
     about: str | None
+    checked: str | None = None  # an inbound message's sender check: "proven", "unproven" (None: outbound mail)
 
     def line(self) -> str:
         address = self.address or "-"
-        return f"{self.id:>8}  {self.at:%Y-%m-%d %H:%M}  {self.status:<8}  {address:<32}  {self.about or ''}"
+        checked = f"{self.checked:<8}  " if self.checked else ""
+        return f"{self.id:>8}  {self.at:%Y-%m-%d %H:%M}  {self.status:<8}  {checked}{address:<32}  {self.about or ''}"
+
+
+def verdict(results: str | None) -> str:
+    """Whether a message's Authentication-Results of our own (``app.inbound.proof``) proved its sender."""
+    if not results:
+        return "-"
+    return "proven" if re.search(r"(^|;)\s*dmarc=pass\b", results) else "unproven"
 
 
 def newest(db: Database, table: Table, status: str | None, limit: int, *columns: ColumnElement[Any]) -> list[Row[Any]]:
@@ -61,9 +71,9 @@ def inbound_messages(db: Database, status: str | None = None, limit: int = 50) -
     from the From header at the head of the stored bytes.
     """
     rows = newest(db, INBOUND, status, limit, INBOUND.c.received_at, INBOUND.c.sender, INBOUND.c.envelope_from,
-                  INBOUND.c.outcome, func.substr(INBOUND.c.raw, 1, HEAD).label("head"))
+                  INBOUND.c.outcome, INBOUND.c.authentication, func.substr(INBOUND.c.raw, 1, HEAD).label("head"))
     return [Listed(row.id, row.received_at, row.status, row.sender or from_header(row.head) or row.envelope_from,
-                   row.outcome) for row in rows]
+                   row.outcome, verdict(row.authentication)) for row in rows]
 
 
 def from_header(head: bytes | None) -> str | None:
@@ -84,14 +94,15 @@ class Stored:
     raw: bytes
     full_size: int | None
     compacted_at: datetime | None
+    authentication: str | None = None  # the Authentication-Results of the sender check, once processed
 
 
 def inbound_raw(db: Database, inbound_id: int) -> Stored | None:
     """A stored message exactly as it was received (nothing, once retention dropped its bytes)."""
     with db.engine.connect() as connection:
-        row = connection.execute(select(INBOUND.c.raw, INBOUND.c.full_size, INBOUND.c.compacted_at)
-                                 .where(INBOUND.c.id == inbound_id)).first()
-    return None if row is None else Stored(row.raw, row.full_size, row.compacted_at)
+        row = connection.execute(select(INBOUND.c.raw, INBOUND.c.full_size, INBOUND.c.compacted_at,
+                                        INBOUND.c.authentication).where(INBOUND.c.id == inbound_id)).first()
+    return None if row is None else Stored(row.raw, row.full_size, row.compacted_at, row.authentication)
 
 
 def retry_inbound(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:

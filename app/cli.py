@@ -192,12 +192,31 @@ def demo(variant: str, seed: int) -> None:
     run_demo(click.echo, variant_name=variant, seed=seed)
 
 
+@cli.command("dkim-records", help="Print the DNS records to publish for the DKIM key that signs outbound mail "
+             "(DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE), with the SPF and DMARC records to add beside it.")
+def dkim_records() -> None:
+    from app.config import load_settings
+    from app.outbound.signing import load_key, records
+
+    try:
+        settings = load_settings()
+        key = load_key(settings)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from error
+    if key is None:
+        raise click.ClickException("outbound mail is not signed: set DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE "
+                                   "(a key made by 'openssl genrsa -out dkim.pem 2048'; see docs/deploying.md)")
+    for line in records(settings, key):
+        click.echo(line)
+
+
 @cli.group(help="Stored inbound mail: list it, show one message, process a failed one again.")
 def inbound() -> None:
     pass
 
 
-@inbound.command("list", help="The newest stored messages, newest first: id, received, status, sender, outcome.")
+@inbound.command("list", help="The newest stored messages, newest first: id, received, status, whether the sender "
+                 "was proven (DKIM, SPF), sender, outcome.")
 @click.option("--status", help="only these: new, done, rejected, ignored or failed")
 @click.option("--limit", default=50, show_default=True)
 def inbound_list(status: str | None, limit: int) -> None:
@@ -207,7 +226,8 @@ def inbound_list(status: str | None, limit: int) -> None:
         click.echo(listed.line())
 
 
-@inbound.command("show", help="Write one stored message to standard output, byte for byte as received.")
+@inbound.command("show", help="Write one stored message to standard output, byte for byte as received (the "
+                 "Authentication-Results of the sender check to standard error).")
 @click.argument("inbound_id", type=int)
 def inbound_show(inbound_id: int) -> None:
     from app.admin import inbound_raw
@@ -215,6 +235,8 @@ def inbound_show(inbound_id: int) -> None:
     stored = inbound_raw(_server().db, inbound_id)
     if stored is None:
         raise click.ClickException(f"no inbound message {inbound_id}")
+    if stored.authentication:
+        click.echo(f"Authentication-Results: {stored.authentication}", err=True)
     if stored.compacted_at is not None:
         raise click.ClickException(f"the bytes of inbound message {inbound_id} were dropped on "
                                    f"{stored.compacted_at:%Y-%m-%d} (INBOUND_RETENTION_DAYS); "

@@ -83,6 +83,9 @@ class Settings:
     inbound_retention_days: int = 30  # processed mail's raw bytes are dropped after this many days (0: kept)
     outbox_retention_days: int = 30  # sent mail's two parts are dropped after this many days (0: kept)
     retention_batch: int = 500  # rows of each kind retention handles in one round
+    dns_nameservers: tuple[tuple[str, int], ...] = ()  # where the sender checks' look-ups go (none: the system's)
+    dkim_selector: str | None = None  # with ``dkim_private_key_file``: every outbound mail is DKIM-signed
+    dkim_private_key_file: Path | None = None
 
     @property
     def server_domain(self) -> str:
@@ -117,6 +120,42 @@ def _addresses(environ: dict[str, str], name: str, default: tuple[str, ...]) -> 
     return found
 
 
+def _nameservers(environ: dict[str, str]) -> tuple[tuple[str, int], ...]:
+    """``DNS_NAMESERVERS``: ``host[:port],...``, each host an IP address (IPv6 with a port as ``[::1]:53``)."""
+    found = []
+    for part in (part.strip() for part in environ.get("DNS_NAMESERVERS", "").split(",")):
+        if not part:
+            continue
+        host, port = part, "53"
+        if part.startswith("["):
+            host, _, rest = part[1:].partition("]")
+            port = rest.removeprefix(":") or "53"
+        elif part.count(":") == 1:
+            host, port = part.split(":")
+        try:
+            ipaddress.ip_address(host)
+            number = int(port)
+        except ValueError as error:
+            raise ValueError(f"DNS_NAMESERVERS: {part!r} is not an IP address with an optional port") from error
+        if not 0 < number < 65536:
+            raise ValueError(f"DNS_NAMESERVERS: {part!r} has no valid port")
+        found.append((host, number))
+    return tuple(found)
+
+
+def _dkim_key(environ: dict[str, str]) -> tuple[str | None, Path | None]:
+    """``DKIM_SELECTOR`` and ``DKIM_PRIVATE_KEY_FILE``: both or neither, a selector that is one DNS label or a few."""
+    selector = environ.get("DKIM_SELECTOR", "").strip() or None
+    key_file = environ.get("DKIM_PRIVATE_KEY_FILE", "").strip() or None
+    if bool(selector) != bool(key_file):
+        raise ValueError("DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together: set both to sign outbound mail, "
+                         "or neither")
+    if selector and not all(label and len(label) < 64 and label.replace("-", "").isalnum() and label.isascii()
+                            for label in selector.split(".")):
+        raise ValueError(f"DKIM_SELECTOR: {selector!r} is not a DNS name (letters, digits and '-', dot-separated)")
+    return selector, Path(key_file) if key_file else None
+
+
 def _float(environ: dict[str, str], name: str, default: float) -> float:
     value = environ.get(name, "")
     return float(value) if value.strip() else default
@@ -128,6 +167,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
     if env.get("REQUIRE_AUTH_RESULTS", "0") in ("1", "true", "yes") and not env.get("AUTHSERV_ID"):
         raise ValueError("REQUIRE_AUTH_RESULTS needs AUTHSERV_ID: the authserv-id of your border mail server, "
                          "whose Authentication-Results header alone is trusted")
+    selector, key_file = _dkim_key(env)
     instance = Path(env.get("MIRRORPOST_INSTANCE", ROOT / "instance"))
     instance.mkdir(parents=True, exist_ok=True)
     return Settings(
@@ -169,4 +209,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         inbound_retention_days=_days(env, "INBOUND_RETENTION_DAYS", 30),
         outbox_retention_days=_days(env, "OUTBOX_RETENTION_DAYS", 30),
         retention_batch=max(_int(env, "RETENTION_BATCH", 500), 1),
+        dns_nameservers=_nameservers(env),
+        dkim_selector=selector,
+        dkim_private_key_file=key_file,
     )

@@ -15,7 +15,9 @@ Replies are made before the clock starts; ours and the floor alternate ply by pl
 so noise on the machine hits both alike.
 
 On PostgreSQL it then runs as many worker processes as the machine has cores, each
-with its own games, all receiving their moves at the same time.
+with its own games, all receiving their moves at the same time. Then the cost of the sender
+checks: the same games with signed replies, checked, against unsigned ones not checked
+(``benchmarks.checks``).
 """
 
 from __future__ import annotations
@@ -38,11 +40,13 @@ from app.db import Database, make_engine
 from app.games.service import GameService
 from app.inbound.clients import reply
 from app.inbound.parse import parse
-from app.inbound.receive import receive
+from app.inbound.proof import authenticate
+from app.inbound.receive import Check, receive
 from app.outbound.models import OutboundMessage
 from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server, settle_garbage_collection
+from benchmarks.checks import measure_checks
 from benchmarks.measure import cpu_since, database_server_cpu, peak_memory, report
 from benchmarks.variant_games import play, start_position
 
@@ -148,9 +152,9 @@ def replies_for_ply(server: Server, scripts: list[Script], ply: int) -> list[byt
     return replies
 
 
-def run_ours(server: Server, messages: list[bytes]) -> int:
+def run_ours(server: Server, messages: list[bytes], check: Check = authenticate) -> int:
     for raw in messages:
-        outcome = receive(server.db, server.settings, server.signer, raw, "bench").outcome
+        outcome = receive(server.db, server.settings, server.signer, raw, "bench", check=check).outcome
         assert outcome and outcome.startswith("done") and ": moved" in outcome, outcome
     return len(messages)
 
@@ -336,6 +340,7 @@ def main(variants: list[str] | None = None) -> None:
 
 def measure_variant(variant_name: str) -> None:
     measure("SQLite", lambda folder, name: f"sqlite:///{folder / (name + '.sqlite3')}", variant_name)
+    measure_checks(variant_name)
     urls: dict[str, str] = {}
 
     def postgres_for(folder: Path, name: str) -> str:

@@ -10,8 +10,12 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from app.config import load_settings
+from app.inbound.proof.resolver import resolver_for
 from app.server import Server
+from tests.dns_server import shared_server
 
+# Every server the tests start, in this process or another, asks the loopback DNS server, never the machine's.
+os.environ["DNS_NAMESERVERS"] = shared_server().address
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 
 
@@ -75,11 +79,23 @@ def make_server(tmp_path, database_url, **extra: str) -> Server:
         "SERVER_EMAIL": "referee@mirrorpost.test",
         "BASE_URL": "http://mirrorpost.test",
         "INBOUND_SMTP_PORT": "0",
+        "DNS_NAMESERVERS": shared_server().address,
         **extra,
     }
     server = Server.from_settings(load_settings(env))
     server.db.upgrade()
     return server
+
+
+@pytest.fixture
+def dns_zone():
+    """The loopback DNS server's zone, empty for this test: it adds the records its mail needs."""
+    zone = shared_server().zone
+    zone.clear()
+    resolver_for.cache_clear()  # nothing a test before published is remembered
+    yield zone
+    zone.clear()
+    resolver_for.cache_clear()
 
 
 @pytest.fixture

@@ -91,6 +91,13 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
     assert re.search(r"CPU of the worker process: [\d.]+ ms per move", output)
     sent = int(re.search(r"then sending the (\d+) mails", output).group(1))
     assert sent >= 2 * moves  # every move queued a request and a receipt, and all of them went out
+    checked = re.search(r"sender checks \(SQLite\): (\d+) signed replies", output)  # each proven, or it fails
+    assert checked and int(checked.group(1)) > 0, output
+    ratio = re.search(r"time per move, checked vs not checked .* ratio +(\d+\.\d+)x  \(target <= 1.2x: (met|NOT met)\)",
+                      output)
+    assert ratio and (ratio.group(2) == ("met" if float(ratio.group(1)) <= 1.2 else "NOT met")
+                      or ratio.group(1) == "1.20")  # printed rounded: either side of the target
+    assert re.search(r"CPU per move, checked vs not checked .* ratio +\d+\.\d+x", output)
     assert "PostgreSQL" in output
     if POSTGRES:  # several workers at once, each on its own games, on the database that coordinates them
         assert re.search(r"PostgreSQL time per move vs floor .* ratio +\d+\.\d+x", output)

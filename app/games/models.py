@@ -40,6 +40,10 @@ class Player(Base):
     reminders: Mapped[list[Any] | None] = mapped_column()
     # Whether anyone may see the player's page, /players/ID (``profile private`` by mail hides it)
     profile_public: Mapped[bool] = mapped_column(default=True, server_default=true())
+    # When mail in the player's name was first proven (DKIM or SPF for their domain): from then on mail in their
+    # name that is not proven is refused, unless they chose, signed in, to have their unsigned mail accepted
+    proven_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    unsigned_ok: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class Game(Base):

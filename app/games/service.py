@@ -25,7 +25,7 @@ from app.games.digest.digests import Digests
 from app.games.digest.holding import Holding
 from app.games.digest.replies import DigestReplies
 from app.games.errors import ServiceError
-from app.games.lobby.desk import Desk
+from app.games.lobby.desk import Desk, MayAnswer
 from app.games.lobby.invitations import Invitations
 from app.games.lobby.preferences import Preferences
 from app.games.mail.mailing import Mailer
@@ -121,14 +121,27 @@ class GameService:
         self.actor_id = known.id if known else None
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
-                   may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
+              may_answer: MayAnswer = lambda: [], answers_us: bool = False,
+              proven: bool = False) -> tuple[str, str]:
         self.act_for(sender)
-        return self.desk.lobby(sender, sender_name, text, answering, may_answer, answers_us)
+        return self.desk.lobby(sender, sender_name, text, answering, may_answer, answers_us, proven)
 
     def confirmed(self, sender: str, key: str, answering: str | None,
-                  may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+                  may_answer: MayAnswer = lambda: []) -> tuple[str, str]:
         self.act_for(sender)
         return self.desk.confirmed(sender, key, answering, may_answer)
+
+    def sender_standing(self, address: str) -> PlayerRecord | None:
+        """The player with this address, if there is one: whether their mail was proven, and their choice."""
+        return rows.player_by_email(self.connection, address.strip().lower())
+
+    def prove(self, player: PlayerRecord) -> None:
+        """Mail in this player's name was proven (DKIM or SPF for their domain): they are marked, once."""
+        self.preferences.prove(player)
+
+    def accept_unsigned(self, player: PlayerRecord, accept: bool) -> str:
+        """A signed-in player's choice: their mail accepted unproven again, or refused again."""
+        return self.preferences.accept_unsigned(player, accept)
 
     # ------------------------------------------------------------------ a reply about a game
 

@@ -12,14 +12,17 @@ sender, else the From address), never against the address named in a forged From
   however they rotate their senders) reaches it at most a day's worth, a bound of its own: it never
   uses up what the address's own mail may cause, so forgers cannot silence its owner.
 
-Only mails the referee sent are counted (``record``, once one is allowed). A reply proved by a key
-of ours (a confirmation) is answered without asking here: only the owner of the address has the key.
+Only what a forged sender could cause is counted: mails the referee sent (``record``, once one is
+allowed) in answer to mail that is not proven. Mail its provider signs (a proven sender,
+``app.inbound.proof``) is never counted, nor asked about here. A reply proved by a key of ours (a
+confirmation) is answered without asking here, since only the owner of the address has the key, and the
+confirmation request it answers is taken back (``refund``): its owner asked for it.
 
-When a sender's own mail has used up its allowance, the next mail it sends is not dropped in silence:
-the sender is told once that the limit is reached and from when the referee answers again
-(``limit_notice``), at most once an hour for the hourly allowance and once a day for the daily one,
-each notice counted here too. Only the cause's own address is told: mail that others caused to an
-address (forgers) is never answered with a notice, however many come.
+When a sender's own mail uses up its allowance, the answer that does so says so: that it is the last
+for now and from when the referee answers again (``limit_notice``), at most once an hour for the hourly
+allowance and once a day for the daily one, each such word counted here too; mail after it gets no
+answer. Only the cause's own address is told: mail that others caused to an address (forgers) never
+brings it that word, however much comes.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, Connection, func, insert, select
+from sqlalchemy import ColumnElement, Connection, delete, func, insert, select
 
 from app.config import Settings
 from app.inbound.models import Answer
@@ -105,6 +108,13 @@ class Answers:
                                              TABLE.c.created_at >= self.now - window)
             .order_by(TABLE.c.created_at).offset(used - allowance).limit(1)).scalar()
         return (oldest or self.now) + window
+
+    def refund(self, recipient: str, at: datetime) -> None:
+        """Take back the answer sent to ``recipient`` at ``at`` (a confirmation request its owner confirmed: the
+        address asked for it, so no forger caused it)."""
+        found = select(TABLE.c.id).where(TABLE.c.kind == "answer", TABLE.c.recipient == recipient.lower(),
+                                         TABLE.c.created_at == at).limit(1).scalar_subquery()
+        self.connection.execute(delete(TABLE).where(TABLE.c.id == found))
 
     def record(self, recipient: str, cause: str, kind: str) -> None:
         """One mail sent: an answer, a refusal or a limit notice, to ``recipient``, caused by ``cause``."""

@@ -44,7 +44,8 @@ logging.getLogger("mail.log").addFilter(EndOfSession())
 
 
 class InboundHandler:
-    """Accepts mail for our domain only, stores it raw, and answers 250 once it is safe on disk."""
+    """Accepts mail for our domain only, stores it raw with the host that handed it over (SPF is checked for
+    it), and answers 250 once it is safe on disk."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
@@ -62,11 +63,12 @@ class InboundHandler:
             raw = raw.encode("utf-8", "surrogateescape")
         loop = asyncio.get_running_loop()
         server = self.server
-        received = Received(raw, envelope.mail_from, list(envelope.rcpt_tos))
+        peer = session.peer[0] if isinstance(session.peer, tuple) and session.peer else None
+        received = Received(raw, envelope.mail_from, list(envelope.rcpt_tos), peer=peer, helo=session.host_name)
         try:
             inbound_id, duplicate = await loop.run_in_executor(
-                None, store, server.db, raw, "smtp", received.envelope_from, received.envelope_to
-            )
+                None, store, server.db, raw, "smtp", received.envelope_from, received.envelope_to, None,
+                received.peer, received.helo)
         except Exception:  # not stored: a temporary refusal makes the sending server try again later
             log.exception("could not store a message from %s", envelope.mail_from)
             return "451 4.3.0 Temporary failure: please try again later"

@@ -46,6 +46,11 @@ class InboundMessage(Base):
     received_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     compacted_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # when retention dropped the bytes
+    # The host that handed the message to the listener (SMTP/LMTP), which SPF is checked for, and its greeting
+    peer_address: Mapped[str | None] = mapped_column(String(64))
+    helo: Mapped[str | None] = mapped_column(String(255))
+    # The Authentication-Results of the sender checks (app/inbound/proof), for operators
+    authentication: Mapped[str | None] = mapped_column(Text)
 
 
 class Answer(Base):

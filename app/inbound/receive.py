@@ -20,6 +20,7 @@ own, everything else a message does in the one transaction that ends with the ma
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -31,6 +32,7 @@ from app.config import Settings
 from app.db import Database, utcnow
 from app.games.lobby import confirmations
 from app.games.models import Player
+from app.games.records import PlayerRecord
 from app.games.service import GameService, ServiceError
 from app.inbound import budget as budgets
 from app.inbound.answers import HOUR, LIMIT_KINDS, Answers
@@ -40,6 +42,7 @@ from app.inbound.dedupe import message_key
 from app.inbound.limits import header_facts
 from app.inbound.models import NEW, InboundMessage
 from app.inbound.parse import ParsedMail, decode_payload, parse, read_sender
+from app.inbound.proof import Arrival, Authentication, authenticate, not_checked
 from app.inbound.quotes import new_text
 from app.inbound.safe import storable
 from app.inbound.screen import bounce_reason, robot_reason
@@ -54,11 +57,12 @@ INBOUND = InboundMessage.__table__
 OUTBOX = OutboundMessage.__table__
 STORE = insert(INBOUND).returning(INBOUND.c.id)
 FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
-READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, INBOUND.c.full_size)
+READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, INBOUND.c.full_size,
+               INBOUND.c.peer_address, INBOUND.c.helo)
         .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
 MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
-    sender=bindparam("from_address"))
+    sender=bindparam("from_address"), authentication=bindparam("results"))
 # Through the partial index of the new messages, its predicate written out so a prepared plan uses it too.
 PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindparam("before"))
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
@@ -75,6 +79,9 @@ LATEST_SENT = (select(OUTBOX.c.body_text)
                .order_by(OUTBOX.c.id.desc()).limit(3))
 
 
+Check = Callable[[Arrival, Settings], Authentication]
+
+
 @dataclass(frozen=True)
 class Receipt:
     """What became of one received message."""
@@ -85,39 +92,43 @@ class Receipt:
 
 
 def receive(db: Database, settings: Settings, signer: TokenSigner, raw: bytes, source: str,
-            envelope_from: str | None = None, envelope_to: list[str] | None = None) -> Receipt:
+            envelope_from: str | None = None, envelope_to: list[str] | None = None,
+            check: Check = authenticate) -> Receipt:
     """Store a message as received, then process it (a redelivered one is processed only if it never was).
 
     Both on one connection: every message that comes in goes through here. Once stored, the message is
     accepted: a failure while processing it is logged and left to ``process_pending``, never raised.
+    ``check`` is the sender check (``authenticate``; the benchmark measures the pipeline without it too).
     """
     received = Received(raw, envelope_from, list(envelope_to or []))
     with db.engine.connect() as connection:
         inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to)
         log_stored(inbound_id, duplicate, source, len(raw))
         return Receipt(inbound_id, duplicate,
-                       process_stored(db, settings, signer, inbound_id, received, duplicate, connection))
+                       process_stored(db, settings, signer, inbound_id, received, duplicate, connection, check))
 
 
 def process_stored(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int, received: Received,
-                   duplicate: bool, connection: Connection | None = None) -> str | None:
+                   duplicate: bool, connection: Connection | None = None, check: Check = authenticate) -> str | None:
     """Process what a door has just stored, with its bytes in hand; a redelivery (``duplicate``) is read
     back and processed only if it never was. Never raises (``process_safely``)."""
     in_hand = None if duplicate else received
     if connection is not None:
-        return process_safely(db, connection, settings, signer, inbound_id, in_hand)
+        return process_safely(db, connection, settings, signer, inbound_id, in_hand, check)
     with db.engine.connect() as own:
-        return process_safely(db, own, settings, signer, inbound_id, in_hand)
+        return process_safely(db, own, settings, signer, inbound_id, in_hand, check)
 
 
 def store(db: Database, raw: bytes, source: str, envelope_from: str | None = None,
-          envelope_to: list[str] | None = None, full_size: int | None = None) -> tuple[int, bool]:
+          envelope_to: list[str] | None = None, full_size: int | None = None, peer: str | None = None,
+          helo: str | None = None) -> tuple[int, bool]:
     """Keep a message as received; returns (row id, whether it was already stored).
 
     ``full_size``: ``raw`` is only the header of a message of that many bytes, too large to keep whole.
+    ``peer`` and ``helo``: the host that handed it to the listener, and what it said its name was.
     """
     with db.engine.connect() as connection:
-        inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to, full_size)
+        inbound_id, duplicate = store_on(connection, raw, source, envelope_from, envelope_to, full_size, peer, helo)
     log_stored(inbound_id, duplicate, source, full_size or len(raw))
     return inbound_id, duplicate
 
@@ -131,7 +142,8 @@ def log_stored(inbound_id: int, duplicate: bool, source: str, size: int) -> None
 
 
 def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str | None = None,
-             envelope_to: list[str] | None = None, full_size: int | None = None) -> tuple[int, bool]:
+             envelope_to: list[str] | None = None, full_size: int | None = None, peer: str | None = None,
+             helo: str | None = None) -> tuple[int, bool]:
     """``store`` on a connection that is in no transaction, in a short transaction of its own: the row is
     committed when this returns, before anything else is done with the message."""
     key = message_key(raw)
@@ -140,7 +152,8 @@ def store_on(connection: Connection, raw: bytes, source: str, envelope_from: str
             return connection.execute(STORE, {
                 "message_key": key, "raw": raw, "source": source, "envelope_from": envelope_from,
                 "envelope_to": list(envelope_to or []), "full_size": full_size, "status": "new",
-                "received_at": utcnow(),
+                "received_at": utcnow(), "peer_address": storable((peer or "")[:64]) or None,
+                "helo": storable((helo or "")[:255]) or None,
             }).scalar_one(), False
     except IntegrityError:  # stored before: the key is the one a redelivery has
         with connection.begin():
@@ -158,27 +171,33 @@ class _MarkedElsewhere(Exception):
 
 
 def process_on(connection: Connection, settings: Settings, signer: TokenSigner, inbound_id: int,
-               in_hand: Received | None = None) -> str | None:
-    """``process`` on a connection that is in no transaction: one transaction, ending with the mark.
+               in_hand: Received | None = None, check: Check = authenticate) -> str | None:
+    """``process`` on a connection that is in no transaction: the sender check, then one transaction, ending
+    with the mark.
 
-    ``in_hand`` is the message when the caller has just stored it (it is not read back). Returns what was
-    done, or None when the message was already done (here or by another attempt).
+    ``in_hand`` is the message when the caller has just stored it (it is not read back). The sender check
+    (``check``) runs before the transaction: its look-ups may take seconds, and no row waits for them. Returns
+    what was done, or None when the message was already done (here or by another attempt).
     """
+    received = in_hand
+    if received is None:
+        with connection.begin():
+            row = connection.execute(READ, {"inbound_id": inbound_id}).first()
+        if row is None:
+            return None
+        raw, envelope_from, envelope_to, full_size, peer, helo = row
+        received = Received(raw, envelope_from, envelope_to or [], full_size, peer, helo)
+    authentication = check(received.arrival(settings), settings)
+    log.info("inbound message %s checked: %s", inbound_id, authentication.summary())
     try:
         with connection.begin():
-            received = in_hand
-            if received is None:
-                row = connection.execute(READ, {"inbound_id": inbound_id}).first()
-                if row is None:
-                    return None
-                raw, envelope_from, envelope_to, full_size = row
-                received = Received(raw, envelope_from, envelope_to or [], full_size)
             pipeline = Pipeline(connection, settings, signer)
-            status, outcome = pipeline.run(received)
+            status, outcome = pipeline.run(received, authentication)
             pipeline.service.flush()
             marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status,
                                                "new_outcome": outcome, "at": utcnow(),
-                                               "from_address": pipeline.sender}).rowcount
+                                               "from_address": pipeline.sender,
+                                               "results": pipeline.authentication.results}).rowcount
             if marked != 1:
                 raise _MarkedElsewhere
             return f"{status}: {outcome}"
@@ -187,12 +206,12 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
 
 
 def process_safely(db: Database, connection: Connection, settings: Settings, signer: TokenSigner,
-                   inbound_id: int, in_hand: Received | None = None) -> str | None:
+                   inbound_id: int, in_hand: Received | None = None, check: Check = authenticate) -> str | None:
     """``process_on``, with a failure logged instead of raised: a lost connection, a deadlock or a
     serialization failure leaves the message new (it is tried again); anything else marks it failed,
     kept for an operator, so one bad message cannot hold up the others."""
     try:
-        outcome = process_on(connection, settings, signer, inbound_id, in_hand)
+        outcome = process_on(connection, settings, signer, inbound_id, in_hand, check)
         if outcome is not None:
             log.info("inbound message %s %s", inbound_id, outcome)
         return outcome
@@ -245,11 +264,21 @@ class Received:
     envelope_from: str | None
     envelope_to: list[str]
     full_size: int | None = None  # set when ``raw`` is only the header of a message too large to keep
+    peer: str | None = None  # the host that handed it to the listener (SMTP/LMTP), and its greeting
+    helo: str | None = None
 
     @property
     def size(self) -> int:
         """How large the message was when it came in."""
         return len(self.raw) if self.full_size is None else self.full_size
+
+    def too_large(self, settings: Settings) -> bool:
+        """Only its header was kept, or it is larger than the referee reads: answered "too large", unread."""
+        return self.full_size is not None or self.size > settings.max_message_bytes
+
+    def arrival(self, settings: Settings) -> Arrival:
+        """What the sender check needs of it."""
+        return Arrival(self.raw, self.envelope_from, self.peer, self.helo, self.too_large(settings))
 
 
 class Pipeline:
@@ -268,8 +297,11 @@ class Pipeline:
         self.answering: str | None = None  # the Message-ID of the message being handled, which notices answer
         self.service = GameService(connection, settings, signer)
         self.answers = Answers(connection, settings, self.service.now)
+        self.authentication = not_checked(settings, "not read")  # what the sender check found (``run``)
+        self.received_at = self.service.now
 
-    def run(self, row: Received) -> tuple[str, str]:
+    def run(self, row: Received, authentication: Authentication) -> tuple[str, str]:
+        self.authentication = authentication
         budget = Budget(self.settings.message_time_budget, budgets.DECODED_LIMIT)
         try:
             status, outcome = self.read_and_handle(row, budget)
@@ -285,7 +317,7 @@ class Pipeline:
         return status, storable(outcome[:OUTCOME_LIMIT])
 
     def read_and_handle(self, row: Received, budget: Budget) -> tuple[str, str]:
-        too_large = row.full_size is not None or row.size > self.settings.max_message_bytes
+        too_large = row.too_large(self.settings)
         try:  # the body of a message too large to read is not parsed at all
             parsed = parse(row.raw, row.envelope_to, budget, header_only=too_large)
         except OverBudget:
@@ -332,14 +364,15 @@ class Pipeline:
                 "Nothing in it was carried out. Please send it again as plain text, or without that formatting.",
             ])
             return "rejected", f"HTML not read: {parsed.unread_html}"
-        if self.settings.require_auth_results:
-            problem = auth_results_problem(parsed, self.settings)
-            if problem is not None:
-                self.refuse("refused", "your message could not be verified", [
-                    "Your message was not accepted: the mail system could not verify that it really came from "
-                    f"{parsed.sender} ({problem}).",
-                ])
-                return "rejected", f"not verified: {problem}"
+        border_problem = auth_results_problem(parsed, self.settings) if self.settings.authserv_id else "none"
+        if self.settings.require_auth_results and border_problem is not None:
+            self.refuse("refused", "your message could not be verified", [
+                "Your message was not accepted: the mail system could not verify that it really came from "
+                f"{parsed.sender} ({border_problem}).",
+            ])
+            return "rejected", f"not verified: {border_problem}"
+        if border_problem is None and not self.authentication.proven:
+            self.authentication = self.authentication.by_border()
         if identity.digest is not None:
             return self.digest_reply(parsed, identity.digest, budget)
         if identity.token is None:
@@ -368,6 +401,9 @@ class Pipeline:
                 "player this reply address was given to. Only that player can reply with it.",
             ])
             return "rejected", f"spoofed sender {parsed.sender} for game {game.id} {token.side}"
+        refused = self.refuse_unproven(player.email, f"a reply to the referee's mail about game {game.id}", player)
+        if refused is not None:
+            return "rejected", refused
         self.service.adopt_client_name(player, parsed.sender_name)
         text = shown(parsed, new_text(parsed.text, quoted or self.latest_sent(game.id, player.email)), budget)
         sender = parsed.sender
@@ -395,6 +431,9 @@ class Pipeline:
             ])
             return "rejected", f"spoofed sender {parsed.sender} for digest {digest_id}"
         player = self.service.player(owner)
+        refused = self.refuse_unproven(owner, "a reply to your daily digest", player)
+        if refused is not None:
+            return "rejected", refused
         self.service.adopt_client_name(player, parsed.sender_name)
         text = shown(parsed, new_text(parsed.text, self.service.digest_texts(parsed.references, owner)), budget)
         sender = parsed.sender
@@ -409,19 +448,72 @@ class Pipeline:
         assert parsed.sender is not None
         sender = parsed.sender
         key = confirmations.find_key([*parsed.recipients, *parsed.references])
+        refused = self.refuse_unproven(sender, "a reply to the referee's \"please confirm\" mail" if key else
+                                       f"a mail to the referee's address, {self.settings.server_email}")
+        if refused is not None:
+            return "rejected", refused
         text = shown(parsed, new_text(parsed.text), budget)
 
-        def may_answer() -> bool:
-            if not self.answers.may_answer(sender, self.cause or sender):
-                self.tell_limit(sender, self.cause or sender)
-                return False
-            self.answers.record(sender, self.cause or sender, "answer")
-            return True
+        proven = self.authentication.proven
+        cause = self.cause or sender
+
+        def may_answer() -> list[str] | None:
+            """None when no more answers may go to the sender now; else what to add to this answer: that it is the
+            last one for a while, when it reaches the limit. A proven sender's mail is never limited."""
+            if proven:
+                return []
+            if not self.answers.may_answer(sender, cause):
+                return None  # said in the answer that reached the limit
+            self.answers.record(sender, cause, "answer")
+            return self.limit_reached(sender, cause)
 
         if key is not None:
-            return self.service.confirmed(sender, key, self.answering, may_answer)
+            held_at = confirmations.held_at(self.connection, key, sender)
+            status, done = self.service.confirmed(sender, key, self.answering, may_answer)
+            if status == "done" and held_at is not None:  # its owner asked for it: not an answer a forger caused
+                self.answers.refund(sender, held_at)
+            return status, done
         return self.service.lobby(sender, parsed.sender_name, text, self.answering, may_answer,
-                                  answers_us=self.answers_us(parsed))
+                                  answers_us=self.answers_us(parsed), proven=proven)
+
+    def refuse_unproven(self, address: str, what: str, known: PlayerRecord | None = None) -> str | None:
+        """Refuse a mail in ``address``'s name that is not proven when its domain's DMARC policy asks for that,
+        or when that player's mail has been proven before (and they did not choose to have their unsigned mail
+        accepted): nothing in it is done, and the address is told what arrived and why. A proven mail marks its
+        player (``known``, the record already read, else read by address). Returns what the inbound record
+        says, None when the mail goes on."""
+        found = self.authentication
+        if found.proven:
+            self.service.prove(known or self.service.player(address))
+            return None
+        standing = known or self.service.sender_standing(address)
+        if found.strict_policy:
+            why = (f"{found.domain} publishes a DMARC policy (p={found.policy}) that asks mail servers to refuse "
+                   "mail in its name that it did not sign or send itself, and this one was neither")
+            outcome = f"not proven, and {found.domain} asks for p={found.policy}"
+        elif standing is not None and standing.proven_at is not None and not standing.unsigned_ok:
+            why = (f"mail from your address has been signed by your provider since {standing.proven_at:%Y-%m-%d}, "
+                   f"and this one carried no valid signature of {found.domain} nor came from a server "
+                   f"{found.domain} names for its mail")
+            outcome = f"not proven, and mail from {address} was proven before"
+        else:
+            return None
+        if found.trouble:
+            why += ("; the check could not be finished, as the DNS of your domain did not answer in time: if "
+                    "you sent it, send it again later")
+            outcome += " (DNS did not answer)"
+        own = "If you sent it yourself, send it again from your own mail provider (its web mail or app)."
+        if not found.strict_policy:
+            own += (" If your provider no longer signs your mail, sign in at "
+                    f"{self.settings.base_url}/preferences and choose to have your unsigned mail accepted again.")
+        self.refuse("not-proven", "a mail in your name was refused", [
+            f"On {self.received_at:%Y-%m-%d at %H:%M} UTC the referee received {what}, sent in your name "
+            f"({address}). It was refused whole, and nothing in it was done: {why}.",
+            "If you did not send it, someone else tried to write in your name, perhaps with a mail of the "
+            "referee forwarded to them; nothing they wrote was done, and they are not answered.",
+            own,
+        ])
+        return outcome
 
     # ------------------------------------------------------------------ helpers
 
@@ -441,20 +533,19 @@ class Pipeline:
         sent = error_notices_since(self.connection, address, utcnow() - timedelta(hours=1))
         return sent < self.settings.error_notices_per_hour
 
-    def tell_limit(self, address: str, cause: str) -> None:
-        """Tell a sender, once in the window, that its mail to the bare address has used up its answers, and
-        when the referee answers it again (``Answers.limit_notice``: only its own mail's, never a forger's)."""
+    def limit_reached(self, address: str, cause: str) -> list[str]:
+        """The paragraph to add to the answer that uses up its sender's answers (``Answers.limit_notice``: only its
+        own mail's, never a forger's), once in the window; none otherwise."""
         limit = self.answers.limit_notice(address, cause)
         if limit is None:
-            return
+            return []
         self.answers.record(address, cause, LIMIT_KINDS[limit.window])
         window = "an hour" if limit.window == HOUR else "a day"
-        self.service.mailer.notify(address, "limit", "no more answers for now", [
-            f"The referee answers at most {limit.allowance} mails {window} from one address to "
-            f"{self.settings.server_email}, and your mail has reached that limit. It answers your mail there "
-            f"again from {limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets no answer.",
-            "Replies to the mails of your games are not limited this way.",
-        ], self.answering)
+        return [f"This is the last answer for now: the referee answers at most {limit.allowance} mails {window} "
+                f"from one address to {self.settings.server_email}, and your mail has reached that limit. It "
+                f"answers your mail there again from {limit.resumes:%Y-%m-%d %H:%M} UTC; until then such mail gets "
+                "no answer. Replies to the mails of your games are not limited this way, nor is mail your provider "
+                "signs (DKIM), nor commands you confirm."]
 
     def refuse(self, kind: str, subject: str, paragraphs: list[str]) -> None:
         """A notice refusing a message, to its sender if one was read: counted against the sender that caused

@@ -32,6 +32,7 @@ from app.outbound.compose import Thread, headers_for, new_message_id
 from app.outbound.envelope import envelope_address, new_envelope_key
 from app.outbound.lease import WorkerIdentity
 from app.outbound.models import TO_SEND, OutboundMessage
+from app.outbound.signing import load_key
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -129,16 +130,19 @@ def leasing(due: Select) -> Update:
 # One statement, one round trip: on PostgreSQL several workers share the rows, each skipping those another has locked.
 LEASING = {"postgresql": leasing(CLAIMABLE.with_for_update(skip_locked=True)), "sqlite": leasing(CLAIMABLE)}
 
-# Kinds of mail that answer a player's own mistake. Refusals of mail that may be forged are not among them:
-# those count against whoever caused them (``app.inbound.answers``), not against the player named.
-ERROR_KINDS = ("error", "stale", "not-accepted")
+# Kinds of mail that answer a player's own mistake in a reply about a game or a digest: their own budget, apart
+# from the answers to mail to the bare address (``app.inbound.answers`` counts those, and refusals of mail that
+# may be forged, against whoever caused them), so that no such answer silences them.
+ERROR_KINDS = ("error", "stale", "not-accepted", "digest-error")
 ERRORS_SENT = select(func.count(OutboundMessage.id)).where(
     OutboundMessage.recipient == bindparam("recipient"), OutboundMessage.kind.in_(ERROR_KINDS),
+    (OutboundMessage.game_id.is_not(None)) | (OutboundMessage.kind == "digest-error"),
     OutboundMessage.created_at >= bindparam("since"))
 
 
 def error_notices_since(connection: Connection, address: str, since: datetime) -> int:
-    """How many error notices were queued for ``address`` since then (the hourly limit counts them)."""
+    """How many error notices about games and digests were queued for ``address`` since then (the hourly limit
+    counts them)."""
     return connection.execute(ERRORS_SENT, {"recipient": address, "since": since}).scalar() or 0
 
 
@@ -264,6 +268,7 @@ class Dispatcher:
         self.transport = transport
         self.signer = signer
         self.identity: WorkerIdentity | None = None  # taken on the first round
+        self.dkim = load_key(settings)  # DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE: every mail signed as it goes
 
     def take_back_own(self) -> int:
         """Rows leased in this worker's identity by its previous process, which is gone: due again now."""
@@ -305,7 +310,7 @@ class Dispatcher:
         sent = 0
         for row in rows:
             try:
-                raw = row.raw
+                raw = self.dkim.sign(row.raw) if self.dkim else row.raw
             except Exception as error:  # a row that cannot become MIME must not hold up the others
                 log.exception("outbound message %s could not be assembled", row.message_id)
                 self.finish(row, "failed", f"could not be assembled: {error.__class__.__name__}: {error}")

@@ -1,4 +1,5 @@
-"""The preferences page: the daily digest, its hour, and the reminders before each deadline.
+"""The preferences page: the daily digest, its hour, the reminders before each deadline, the player page, and
+whether mail in the player's name that their provider did not sign is accepted.
 
 Signed in only, and every change goes through the game service (``Digests``), exactly as the same
 commands by mail do: the page says back what the service did.
@@ -37,7 +38,8 @@ def show() -> str | Response:
                                on=player.digest_hour is not None, hour=player.digest_hour
                                if player.digest_hour is not None else DEFAULT_HOUR, hours=HOURS,
                                reminders=" ".join(str(hour) for hour in player.reminders or []),
-                               public=player.profile_public, player_id=player.id)
+                               public=player.profile_public, player_id=player.id,
+                               proven_at=player.proven_at, unsigned_ok=player.unsigned_ok)
 
 
 @blueprint.post("/preferences")
@@ -68,4 +70,19 @@ def change() -> Response:
         service.flush()
     for line in said or ["Nothing changed."]:
         flash(line)
+    return redirect(url_for("preferences.show"))
+
+
+@blueprint.post("/preferences/unsigned")
+def unsigned() -> Response:
+    """The player's choice about mail in their name that their provider did not sign: accepted again (their
+    provider stopped signing), or refused again. Signing in proved the address, as a confirmation does."""
+    player_id = signed_in_player_id()
+    if player_id is None:
+        return redirect(url_for("signin.login_form"))
+    accept = request.form.get("accept") == "yes"
+    with server().db.transaction() as db_session:
+        service, player = service_as(db_session, player_id)
+        said = service.accept_unsigned(player, accept) if accept != player.unsigned_ok else "Nothing changed."
+    flash(said)
     return redirect(url_for("preferences.show"))

@@ -105,7 +105,7 @@ def test_an_operator_lists_shows_and_retries_a_failed_inbound_message(tmp_path, 
     game_id = table.new_game()
     raw = table.reply_bytes(ALICE, "accept", "outlook", kind="invitation")
 
-    def broken(self, row):
+    def broken(self, row, authentication):
         raise RuntimeError("a bug, since mended")
 
     monkeypatch.setattr(Pipeline, "run", broken)
@@ -120,6 +120,11 @@ def test_an_operator_lists_shows_and_retries_a_failed_inbound_message(tmp_path, 
     assert ALICE in listed.stdout.decode() and "kept for an operator" in listed.stdout.decode()
     shown = manage(tmp_path, database_url, "inbound", "show", str(failed.id))
     assert shown.returncode == 0 and shown.stdout == raw
+    table.write(BOB, "help")  # unsigned: not proven
+    listed = manage(tmp_path, database_url, "inbound", "list", "--limit", "1").stdout.decode()
+    assert listed.split()[4:6] == ["unproven", BOB], listed
+    shown = manage(tmp_path, database_url, "inbound", "show", str(failed.id + 1))
+    assert b"Authentication-Results: mirrorpost.test; dmarc=none header.from=players.test" in shown.stderr
 
     retried = manage(tmp_path, database_url, "inbound", "retry", str(failed.id))
     assert retried.returncode == 0, retried.stderr

@@ -130,7 +130,7 @@ def test_a_games_part_of_a_digest_is_answered_once_and_a_game_not_listed_is_refu
     outcome = table.reply(ALICE, f"Game {first}: e7-e6\nGame {second}: e7-e6\nGame 999: e2-e4", kind="digest")
     assert f"game {first}: stale (answered before)" in outcome and f"game {second}: e7-e6: moved" in outcome
     assert table.game(first).ply == ply
-    assert "Nothing was carried out for game 999" in table.text(ALICE, "error")
+    assert "Nothing was carried out for game 999" in table.text(ALICE, "digest-error")
 
 
 def test_an_old_move_in_a_digest_reply_is_answered_as_a_stale_reply_to_a_move_request(server):
@@ -155,7 +155,7 @@ def test_a_reply_to_the_digest_naming_no_game_is_told_how_to_name_one(server):
     three_games(server)
     send_digests(server)
     assert table.reply(ALICE, "e7-e5", kind="digest") == "rejected: a reply to a digest naming no game"
-    assert "named no game" in table.text(ALICE, "error")
+    assert "named no game" in table.text(ALICE, "digest-error")
 
 
 def test_digest_off_brings_back_the_move_requests_at_once_with_their_clocks(server):

@@ -30,6 +30,7 @@ def test_serve_receives_by_smtp_writes_mail_to_the_maildir_and_stops_cleanly(tmp
                INBOUND_SMTP_PORT=str(smtp_port), WEB_PORT=str(web_port))
     env.pop("DATABASE_URL", None)
     env.pop("SMTP_HOST", None)
+    env.pop("DNS_NAMESERVERS", None)  # the system's resolver, whatever it answers: unsigned mail flows all the same
     process = subprocess.Popen([sys.executable, str(ROOT / "manage.py"), "serve"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
@@ -53,6 +54,10 @@ def test_serve_receives_by_smtp_writes_mail_to_the_maildir_and_stops_cleanly(tmp
         texts = [path.read_text() for path in new.iterdir()]
         assert any("Delivered-To: dave@players.test" in text and "invites you" in text for text in texts)
         assert (tmp_path / "instance" / "mirrorpost.sqlite3").exists()
+        with sqlite3.connect(tmp_path / "instance" / "mirrorpost.sqlite3") as connection:
+            checked = [row[0] for row in connection.execute("SELECT authentication FROM inbound_messages")]
+        assert len(checked) == 2 and all(value.startswith("localhost; ") and "dkim=pass" not in value and
+                                         "header.from=players.test" in value for value in checked), checked
         assert (tmp_path / "instance" / "secret_key").exists()
         with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/healthz", timeout=5) as response:
             assert response.headers["Server"] == "Mirrorpost"  # a production WSGI server, not a development one

@@ -134,4 +134,4 @@ class DigestReplies:
 
     def tell(self, player: PlayerRecord, error_notice: Callable[[], bool], paragraphs: list[str]) -> None:
         if error_notice():
-            self.jobs.mailer.notify(player.email, "error", "your reply to the digest", paragraphs, None)
+            self.jobs.mailer.notify(player.email, "digest-error", "your reply to the digest", paragraphs, None)

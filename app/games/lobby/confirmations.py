@@ -60,6 +60,12 @@ def find_key(texts: list[str], pattern: re.Pattern[str] = KEY_PATTERN) -> str | 
     return None
 
 
+def held_at(connection: Connection, key: str, email: str) -> datetime | None:
+    """When the commands under ``key`` were held for ``email``, while they wait for its confirmation."""
+    return connection.execute(select(TABLE.c.created_at).where(TABLE.c.key == key, TABLE.c.email == email,
+                                                               TABLE.c.used_at.is_(None))).scalar()
+
+
 def take(connection: Connection, key: str, email: str, now: datetime) -> list[str] | None:
     """The held command lines, once, for their own sender within their lifetime; None otherwise."""
     row = connection.execute(select(TABLE.c.id, TABLE.c.email, TABLE.c.commands, TABLE.c.created_at)

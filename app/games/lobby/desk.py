@@ -19,6 +19,8 @@ from app.outbound.compose import Thread
 from app.outbound.outbox import Mail, enqueue
 from app.outbound.render import Document, render_message
 
+# Whether an answer may go to the sender now: None when not, else the paragraphs to add to it
+MayAnswer = Callable[[], list[str] | None]
 LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
                   "and 'accept' or 'decline' in a reply to the invitation.")
 
@@ -45,12 +47,15 @@ class Desk:
         self.work = jobs.work
 
     def lobby(self, sender: str, sender_name: str, text: str, answering: str | None,
-              may_answer: Callable[[], bool] = lambda: True, answers_us: bool = False) -> tuple[str, str]:
+              may_answer: MayAnswer = lambda: [], answers_us: bool = False,
+              proven: bool = False) -> tuple[str, str]:
         """The commands of a mail to the bare address: help and the games list answered at once; challenges,
-        names and vacations held until the sender confirms them by replying (``confirmations``).
+        names and vacations held until the sender confirms them by replying (``confirmations``), or carried
+        out at once when the mail is ``proven`` to come from its sender's domain (DKIM or SPF).
 
         Answers go to ``sender``, threaded under the message they answer (``answering``), each only while
-        ``may_answer()`` allows it. A mail that answers one of our automatic answers (``answers_us``) with
+        ``may_answer()`` allows it (None: no answer now), with the paragraphs it adds (that the answer limit is
+        reached, in the answer that reaches it). A mail that answers one of our automatic answers (``answers_us``) with
         no command in it gets no answer: two robots answering each other stop at once. Returns (status,
         what was done) for the inbound record.
 
@@ -65,8 +70,9 @@ class Desk:
             return "ignored", "not answered: a reply to an answer of ours with no command in it"
 
         def notify(kind: str, subject: str, paragraphs: list[str], document: Document | None = None) -> None:
-            if may_answer():
-                self.jobs.mailer.notify(sender, kind, subject, paragraphs, answering, document)
+            added = may_answer()
+            if added is not None:
+                self.jobs.mailer.notify(sender, kind, subject, [*paragraphs, *added], answering, document)
 
         if reading.errors or not reading.commands:
             notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs()])
@@ -91,6 +97,10 @@ class Desk:
         if context.problems:
             notify("error", "not carried out", context.problems)
             context.done.append(f"refused: {'; '.join(context.problems)}")
+        if context.held and proven:  # its From is proven: no round trip; each command says what it did
+            self.carry_out(context, context.held)
+            self.work.flush()
+            return ("rejected" if context.problems else "done"), "; ".join(context.done)
         asked = bool(context.held) and self.ask_confirmation(sender, context.held, answering, may_answer)
         if asked:
             context.done.append(f"held for confirmation: {'; '.join(context.held)}")
@@ -100,10 +110,11 @@ class Desk:
         return ("rejected" if context.problems and not asked else "done"), "; ".join(context.done)
 
     def ask_confirmation(self, sender: str, lines: list[str], answering: str | None,
-                         may_answer: Callable[[], bool]) -> bool:
+                         may_answer: MayAnswer) -> bool:
         """Hold ``lines`` and ask their sender to confirm them by replying (only their address receives it);
         nothing is held when no more answers may go to that address now (False)."""
-        if not may_answer():
+        added = may_answer()
+        if added is None:
             return False
         work = self.work
         key = confirmations.hold(work.connection, sender, lines, work.now)
@@ -123,7 +134,7 @@ class Desk:
         return True
 
     def confirmed(self, sender: str, key: str, answering: str | None,
-                  may_answer: Callable[[], bool] = lambda: True) -> tuple[str, str]:
+                  may_answer: MayAnswer = lambda: []) -> tuple[str, str]:
         """A reply confirming held commands: carried out once, for their own sender, within their lifetime.
 
         A reply with a valid key comes from the owner of the address (only they got the key), so what it did
@@ -137,16 +148,22 @@ class Desk:
             self.jobs.mailer.notify(sender, kind, subject, paragraphs, answering, document)
 
         if lines is None:
-            if may_answer():
+            added = may_answer()
+            if added is not None:
                 notify("error", "nothing to confirm", [
                     "There is nothing to confirm: the request has expired, was confirmed already, or was sent to "
-                    "another address. Send your command again.",
+                    "another address. Send your command again.", *added,
                 ])
             return "rejected", "confirmation not valid"
         context = InLobby(self.jobs, work.player(sender), notify)
+        self.carry_out(context, lines)
+        work.flush()
+        return "done", "confirmed: " + "; ".join(context.done)
+
+    @staticmethod
+    def carry_out(context: InLobby, lines: list[str]) -> None:
+        """Held command lines carried out, in order, each telling its sender what it did."""
         for line in lines:
             found = held_command(line)
             if found is not None and found[0].held:
                 context.done.append(found[0].held.carry_out(context, found[1]))
-        work.flush()
-        return "done", "confirmed: " + "; ".join(context.done)

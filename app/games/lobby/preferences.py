@@ -40,6 +40,20 @@ class Preferences:
         return (f"Your page is public: anyone may see your name, ratings and finished games at {url}." if public
                 else f"Your page is private: only you see it, signed in, at {url}.")
 
+    def prove(self, player: PlayerRecord) -> None:
+        """Mail in the player's name was proven: from now on their mail that is not proven is refused (unless
+        they choose, signed in, to have it accepted)."""
+        if player.proven_at is None:
+            player.proven_at = self.work.now
+            self.work.flush()
+
+    def accept_unsigned(self, player: PlayerRecord, accept: bool) -> str:
+        """The player's choice about their mail that is not proven; says what was done."""
+        player.unsigned_ok = accept
+        self.work.flush()
+        return ("Your mail is accepted again without your provider's signature." if accept else
+                "Mail in your name that your provider did not sign is refused again.")
+
     def share_reveal(self, game: GameRecord, side: str, agree: bool) -> None:
         """A player's consent to show the reveal to anyone with the link (both must agree)."""
         setattr(game, f"public_{side}", agree)

@@ -1,0 +1,105 @@
+"""Hostile and broken signatures and DNS, each through the real listener in a proven player's name: each is
+"not proven" (so the mail is refused whole and nothing in it done), never a crash or a stall, and costs a
+bounded number of look-ups."""
+
+from __future__ import annotations
+
+import base64
+import time
+
+import dkim
+import nacl.signing
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from dkim.canonicalization import CanonicalizationPolicy
+from sqlalchemy import select
+
+from app.games.club_rows import Seek
+from app.inbound.clients import fresh
+from tests.dns_server import LOOP, SILENT, TRUNCATED
+from tests.server.signing import OTHER_HOST, Provider, ed25519_key
+from tests.server.smtp_game import ALICE, REFEREE
+from tests.server.test_proven_senders import deliver, latest
+
+SEEK = "seek kriegspiel"
+
+
+def mail(body: str = SEEK) -> bytes:
+    return fresh(ALICE, REFEREE, body, subject="club")
+
+
+def raw_mail(body: str) -> bytes:
+    """A plain mail as it is written, its lines as long as they are (up to SMTP's 998)."""
+    return (f"From: {ALICE}\r\nTo: {REFEREE}\r\nSubject: club\r\nMessage-ID: <{time.time_ns()}@players.test>\r\n"
+            f"Content-Type: text/plain; charset=us-ascii\r\n\r\n{body}").encode()
+
+
+def with_signature(raw: bytes, value: str) -> bytes:
+    return b"DKIM-Signature: " + value.encode() + b"\r\n" + raw
+
+
+def expired(raw: bytes) -> bytes:
+    """Signed with Ed25519 by players.test's key, valid but for its expiry (x=) an hour ago."""
+    signer = dkim.DKIM(raw, signature_algorithm=b"ed25519-sha256")
+    signer.hasher = dkim.HASH_ALGORITHMS[b"ed25519-sha256"]  # what ``sign`` sets before it writes the field
+    policy = CanonicalizationPolicy.from_c_value(b"relaxed/relaxed")
+    body_hash = base64.b64encode(dkim.HASH_ALGORITHMS[b"ed25519-sha256"](policy.canonicalize_body(signer.body))
+                                 .digest())
+    now = int(time.time())
+    fields = [(b"v", b"1"), (b"a", b"ed25519-sha256"), (b"c", b"relaxed/relaxed"), (b"d", b"players.test"),
+              (b"s", b"ed"), (b"t", str(now - 7200).encode()), (b"x", str(now - 3600).encode()),
+              (b"h", b"from : subject"), (b"bh", body_hash), (b"b", b"")]
+    header = signer.gen_header(fields, [b"from", b"subject"], policy, b"DKIM-Signature",
+                               nacl.signing.SigningKey(bytes(ed25519_key())))
+    return b"DKIM-Signature: " + header + raw
+
+
+def huge_exponent_key() -> bytes:
+    """An RSA public key of 2048 bits whose exponent has nearly as many: seconds of arithmetic to verify with."""
+    modulus = rsa.generate_private_key(public_exponent=65537, key_size=2048).public_key().public_numbers().n
+    exponent = (modulus >> 2) | 1
+    public = rsa.RSAPublicNumbers(exponent, modulus).public_key()
+    return public.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+
+
+def test_hostile_signatures_and_dns_prove_nothing_and_cost_bounded_look_ups(game, dns_zone):
+    players = Provider(dns_zone, "players.test")
+    ed = Provider(dns_zone, "players.test", kind="ed25519", selector="ed", policy=None, spf=None)
+    lookalike = Provider(dns_zone, "p1ayers.test")
+    evil = Provider(dns_zone, "evil.test")
+    dns_zone.txt("huge._domainkey.players.test", "v=DKIM1; k=rsa; p=" + "A" * 10_000)
+    dns_zone.txt("junk._domainkey.players.test", "v=DKIM1; k=rsa; p=notbase64!!!;;;==")
+    dns_zone.txt("power._domainkey.players.test", b"v=DKIM1; k=rsa; p=" + base64.b64encode(huge_exponent_key()))
+    for selector, behaviour in (("slow", SILENT), ("cut", TRUNCATED), ("loop", LOOP)):
+        dns_zone.misbehave(f"{selector}._domainkey.players.test", behaviour)
+    assert deliver(game, players.sign(mail("seek looking-glass")), ALICE) == "done: seek 1"  # Alice is proven
+
+    base = mail()
+    real = players.sign(base)[: -len(base)]  # one good signature field, copied below with other selectors
+    cases = {
+        "malformed": with_signature(mail(), "v=1; a=rsa-sha256; d=players.test; s=s1; b=!!!; bh=???; h=from"),
+        "spaces": with_signature(mail(), "v=1; a=rsa-sha256; d=players.test; s=s1;" + "\r\n ".join([" " * 500] * 6)
+                                 + "b=x; bh=x"),
+        "fifty": b"".join(real.replace(b"s=s1", f"s=x{n}".encode()) for n in range(50)) + base,
+        "huge key": players.sign(mail()).replace(b"s=s1", b"s=huge"),
+        "garbage key": players.sign(mail()).replace(b"s=s1", b"s=junk"),
+        "huge exponent": players.sign(mail()).replace(b"s=s1", b"s=power"),
+        "silent": players.sign(mail()).replace(b"s=s1", b"s=slow"),
+        "truncated": players.sign(mail()).replace(b"s=s1", b"s=cut"),
+        "cname loop": players.sign(mail()).replace(b"s=s1", b"s=loop"),
+        "short l=": players.sign(mail(), length=True) + b"cancel seek 1\r\nseek side-view\r\n",  # unsigned
+        "expired": expired(mail()),
+        "look-alike": lookalike.sign(mail()),
+        "unrelated": evil.sign(mail()),
+        "costly body": ed.sign(raw_mail(SEEK + "\r\n" + ("x" + " " * 990 + "y\r\n") * 60)),  # SMTP's longest lines
+    }
+    for name, raw in cases.items():
+        asked = len(dns_zone.asked)
+        outcome = deliver(game, raw, ALICE, host=OTHER_HOST)
+        assert outcome.startswith(f"rejected: not proven, and mail from {ALICE} was proven before"), (name, outcome)
+        results = latest(game.server).authentication
+        assert "dkim=pass" not in results, (name, results)
+        assert "dmarc=fail" in results or "dmarc=temperror" in results, (name, results)
+        assert len(dns_zone.asked) - asked <= 12, (name, dns_zone.asked[asked:])  # a few look-ups, not 50
+    with game.server.db.sessions() as session:
+        assert [row.status for row in session.scalars(select(Seek))] == ["open"]  # nothing of them was done
