@@ -27,6 +27,7 @@ from app.inbound.proof.resolver import LONGEST_TTL, Found, resolver_for
 from app.outbound.signing import SigningKey
 from app.server import Server
 from benchmarks.measure import report
+from benchmarks.replies import GAMES, PLIES, prepare, replies_for_ply, run_ours
 
 TARGET = 1.2  # at most this many times the pipeline's time without the checks
 DOMAIN = "bench.test"
@@ -70,8 +71,6 @@ def timed(spent: list[float], run: Callable[[], int]) -> None:
 
 
 def measure_checks(variant_name: str) -> None:
-    from benchmarks.pipeline import GAMES, PLIES, prepare, replies_for_ply, run_ours
-
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         checked, scripts = prepare(f"sqlite:///{folder / 'checked.sqlite3'}", folder / "checked", variant_name)

@@ -32,7 +32,7 @@ from app.present.registry import DECLARATIONS
 from app.rules.registry import get_variant
 from app.server import Server, settle_garbage_collection
 from benchmarks.measure import report
-from benchmarks.pipeline import players_database, server_for
+from benchmarks.replies import players_database, server_for
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
 GAMES = 10 if QUICK else 50

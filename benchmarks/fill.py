@@ -27,7 +27,7 @@ from app.inbound.clients import reply
 from app.outbound.outbox import MaildirTransport
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
-from benchmarks.pipeline import CLIENTS, address, answer_all, latest_mail, run_ours, scripted_orders
+from benchmarks.replies import CLIENTS, address, answer_all, latest_mail, run_ours, scripted_orders
 
 SPAN_DAYS = 730  # copies are dated over the last two years
 ACTIVE_DAYS = 40  # a copy younger than this is a game still under way

@@ -24,139 +24,33 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import random
 import secrets
 import tempfile
 import time
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, select, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
-from app.config import load_settings
-from app.db import Database, make_engine
-from app.games.service import GameService
-from app.inbound.clients import reply
+from app.db import make_engine
 from app.inbound.parse import parse
-from app.inbound.proof import authenticate
-from app.inbound.receive import Check, receive
-from app.outbound.models import OutboundMessage
-from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server, settle_garbage_collection
 from benchmarks.checks import measure_checks
 from benchmarks.measure import cpu_since, database_server_cpu, peak_memory, report
-from benchmarks.variant_games import play, start_position
+from benchmarks.replies import (
+    CLIENTS,
+    GAMES,
+    PLIES,
+    Script,
+    players_database,
+    prepare,
+    replies_for_ply,
+    run_ours,
+    server_for,
+)
 
-QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
-GAMES = 4 if QUICK else 20
-PLIES = 6 if QUICK else 20
 POSTGRES = os.environ.get("TEST_POSTGRES_URL") or "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-SIDES = ("white", "black")
-CLIENTS = ("gmail", "outlook", "apple", "thunderbird")  # game n's players use CLIENTS[n % 4]
-
-
-def scripted_orders(variant: Variant, rng: random.Random) -> list[tuple[str, str]]:
-    """(side, order) for PLIES moves that the referee plays as moves (``moved``), worked out beforehand on the
-    variant's own state, hidden setups 518; the referee's own moves in between (a pass) as the server makes
-    them. The orders are the variant's legal ones, tried in random order until one is a move."""
-    state = start_position(variant)
-    orders: list[tuple[str, str]] = []
-    while len(orders) < PLIES and (side := variant.orderer(state)) is not None:
-        candidates = variant.legal_orders(state)
-        order = next((order for order in rng.sample(candidates, len(candidates))
-                      if variant.play(variant.from_json(variant.to_json(state)), side, order).result == "moved"), None)
-        if order is None:
-            break
-        play(variant, state, side, order)
-        orders.append((side, order))
-    return orders
-
-
-def address(side: str, number: int) -> str:
-    return f"{side}{number}@bench.test"
-
-
-@cache
-def players_database(url: str) -> Database:
-    """The players' side reads what they were sent through its own connections: a read on the server's
-    pool would end in a ROLLBACK there, which empties psycopg's cache of prepared statements."""
-    return Database(url)
-
-
-def latest_mail(server: Server, game_id: int, recipient: str, kind: str) -> bytes:
-    """The raw bytes of the newest mail of ``kind`` sent to ``recipient`` about the game."""
-    with players_database(server.settings.database_url).sessions() as session:
-        mail = session.scalars(
-            select(OutboundMessage).where(OutboundMessage.game_id == game_id, OutboundMessage.recipient == recipient,
-                                          OutboundMessage.kind == kind).order_by(OutboundMessage.id.desc())
-        ).first()
-        assert mail is not None, (game_id, recipient, kind)
-        return mail.raw
-
-
-@dataclass(frozen=True)
-class Script:
-    """One game of the benchmark: its id, its number (which names its players) and its orders."""
-
-    game_id: int
-    number: int
-    orders: tuple[tuple[str, str], ...]  # (side, order)
-
-
-def answer_all(server: Server, games: dict[int, int], kind: str, text_for) -> None:
-    """Every player of every game (number -> game id) replies to their latest mail of ``kind`` (not timed)."""
-    for number, game_id in games.items():
-        for side in SIDES:
-            sent = latest_mail(server, game_id, address(side, number), kind)
-            raw = reply(sent, text_for(side), CLIENTS[number % len(CLIENTS)], address(side, number))
-            outcome = receive(server.db, server.settings, server.signer, raw, "bench").outcome
-            assert outcome and outcome.startswith("done"), outcome
-
-
-def server_for(url: str, folder: Path) -> Server:
-    return Server.from_settings(load_settings({
-        "MIRRORPOST_INSTANCE": str(folder), "DATABASE_URL": url, "SECRET_KEY": "bench",
-        "SERVER_EMAIL": "referee@bench.test", "INBOUND_SMTP_PORT": "0"}))
-
-
-def prepare(url: str, folder: Path, variant_name: str, first: int = 0) -> tuple[Server, list[Script]]:
-    """GAMES games of the variant (numbered from ``first``) invited, accepted and set up through the pipeline,
-    White to move; each with its scripted orders."""
-    server = server_for(url, folder)
-    server.db.upgrade()
-    variant = get_variant(variant_name)
-    with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
-        games = {number: service.create_game(variant_name, service.player(address("white", number)),
-                                             service.player(address("black", number)), {}, None).id
-                 for number in range(first, first + GAMES)}
-    answer_all(server, games, "invitation", lambda side: "accept")
-    if variant.needs_setup(variant.new_game({}), "white"):
-        answer_all(server, games, "setup-request", lambda side: "setup 518")
-    rng = random.Random(7)
-    return server, [Script(game_id, number, tuple(scripted_orders(variant, rng))) for number, game_id in games.items()]
-
-
-def replies_for_ply(server: Server, scripts: list[Script], ply: int) -> list[bytes]:
-    """Each game's order for this ply, as a reply to the move request the player got."""
-    replies = []
-    for script in scripts:
-        if ply < len(script.orders):
-            side, order = script.orders[ply]
-            player = address(side, script.number)
-            sent = latest_mail(server, script.game_id, player, "request")
-            replies.append(reply(sent, order, CLIENTS[script.number % len(CLIENTS)], player))
-    return replies
-
-
-def run_ours(server: Server, messages: list[bytes], check: Check = authenticate) -> int:
-    for raw in messages:
-        outcome = receive(server.db, server.settings, server.signer, raw, "bench", check=check).outcome
-        assert outcome and outcome.startswith("done") and ": moved" in outcome, outcome
-    return len(messages)
 
 
 def worker_process(url: str, folder: Path, scripts: list[Script], barrier, durations) -> None:

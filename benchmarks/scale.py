@@ -40,16 +40,8 @@ from app.rules.registry import DEFAULT_VARIANT
 from app.server import Server, settle_garbage_collection
 from app.worker import Worker
 from benchmarks import fill
-from benchmarks.pipeline import (
-    PLIES,
-    drop_postgres,
-    players_database,
-    postgres_database,
-    prepare,
-    replies_for_ply,
-    run_ours,
-    server_for,
-)
+from benchmarks.pipeline import drop_postgres, postgres_database
+from benchmarks.replies import PLIES, players_database, prepare, replies_for_ply, run_ours, server_for
 from benchmarks.web import signed_in
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
