@@ -95,7 +95,7 @@ def ingest(file: click.utils.LazyFile) -> None:
 @click.option("--option", "options", multiple=True, help="K=V: days=3, or one of the variant's options (repeatable)")
 def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
     from app.games.lobby.challenges import read_options
-    from app.games.service import GameService, ServiceError
+    from app.service import Service, ServiceError
 
     server = _server()
     server.db.upgrade()
@@ -105,7 +105,7 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
         raise click.BadParameter(str(error), param_hint="--option") from error
     try:
         with server.db.engine.begin() as connection:
-            service = GameService(connection, server.settings, server.signer)
+            service = Service(connection, server.settings, server.signer)
             game = service.create_game(variant, service.player(white), service.player(black), parsed, None)
             game_id = game.id
     except ServiceError as error:

@@ -17,11 +17,11 @@ from datetime import datetime
 
 from app import retention
 from app.db import utcnow
-from app.games.service import GameService
 from app.inbound import imap
 from app.inbound.receive import process_pending
 from app.outbound.outbox import Transport
 from app.server import Server
+from app.service import Service
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +82,11 @@ class Worker:
         server = self.server
         now = now or utcnow()
         with server.db.engine.begin() as connection:
-            due = GameService(connection, server.settings, server.signer, now).due_games()
+            due = Service(connection, server.settings, server.signer, now).due_games()
         acted = 0
         for game_id in due:  # each game in its own transaction: one bad game holds up no other
             with server.db.engine.begin() as connection:
-                acted += GameService(connection, server.settings, server.signer, now).tick_game(game_id)
+                acted += Service(connection, server.settings, server.signer, now).tick_game(game_id)
         return acted
 
     def digests(self, now: datetime | None = None, every: bool = False) -> int:
@@ -96,11 +96,11 @@ class Worker:
         server = self.server
         now = now or utcnow()
         with server.db.engine.begin() as connection:
-            due = GameService(connection, server.settings, server.signer, now).due_digests(every)
+            due = Service(connection, server.settings, server.signer, now).due_digests(every)
         sent = 0
         for player_id, seen in due:
             with server.db.engine.begin() as connection:
-                sent += GameService(connection, server.settings, server.signer, now).send_digest(player_id, seen)
+                sent += Service(connection, server.settings, server.signer, now).send_digest(player_id, seen)
         return sent
 
     def retention(self, now: datetime | None = None) -> int:

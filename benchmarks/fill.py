@@ -22,11 +22,11 @@ from pathlib import Path
 
 from sqlalchemy import Connection, text
 
-from app.games.service import GameService
 from app.inbound.clients import reply
 from app.outbound.outbox import MaildirTransport
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
+from app.service import Service
 from benchmarks.pipeline import CLIENTS, address, answer_all, latest_mail, run_ours, scripted_orders
 
 SPAN_DAYS = 730  # copies are dated over the last two years
@@ -48,7 +48,7 @@ def play_template(server: Server, folder: Path, plies: int) -> Template:
     """One game through the real pipeline: invitations, setups, ``plies`` moves by reply, every mail sent."""
     number = 999_999  # its players are address("white", number) and address("black", number)
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         game_id = service.create_game(DEFAULT_VARIANT, service.player(address("white", number)),
                                       service.player(address("black", number)), {}, None).id
     answer_all(server, {number: game_id}, "invitation", lambda side: "accept")

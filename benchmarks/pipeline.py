@@ -37,7 +37,6 @@ from sqlalchemy.engine import make_url
 
 from app.config import load_settings
 from app.db import Database, make_engine
-from app.games.service import GameService
 from app.inbound.clients import reply
 from app.inbound.parse import parse
 from app.inbound.proof import authenticate
@@ -46,6 +45,7 @@ from app.outbound.models import OutboundMessage
 from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server, settle_garbage_collection
+from app.service import Service
 from benchmarks.checks import measure_checks
 from benchmarks.measure import cpu_since, database_server_cpu, peak_memory, report
 from benchmarks.variant_games import play, start_position
@@ -129,7 +129,7 @@ def prepare(url: str, folder: Path, variant_name: str, first: int = 0) -> tuple[
     server.db.upgrade()
     variant = get_variant(variant_name)
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         games = {number: service.create_game(variant_name, service.player(address("white", number)),
                                              service.player(address("black", number)), {}, None).id
                  for number in range(first, first + GAMES)}

@@ -14,8 +14,8 @@ from app.club.seeks import HIGHEST, open_seeks, seeker_rating
 from app.db import utcnow
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import MAX_DAYS, terms
-from app.games.service import GameService
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
+from app.service import Service
 from app.web.acting import service_as
 from app.web.auth import signed_in_player_id
 from app.web.numbers import number_from
@@ -83,7 +83,7 @@ def seek_words(form) -> str:
 def post() -> Response:
     words = seek_words(request.form)
 
-    def act(service: GameService, player) -> str:
+    def act(service: Service, player) -> str:
         number = service.seeks.post(player, words)
         return f"Your seek {number} is open. The first player who joins it starts the game."
     return as_player(act)
@@ -97,7 +97,7 @@ def read_id(number: str) -> int:
 def join(number: str) -> Response:
     seek = read_id(number)
 
-    def act(service: GameService, player) -> str:
+    def act(service: Service, player) -> str:
         game = service.seeks.join(player, seek)
         return f"You joined seek {number}: game {game.id} has started. Its first mail is on its way."
     return as_player(act)
@@ -107,7 +107,7 @@ def join(number: str) -> Response:
 def cancel(number: str) -> Response:
     seek = read_id(number)
 
-    def act(service: GameService, player) -> str:
+    def act(service: Service, player) -> str:
         service.seeks.cancel(player, seek)
         return f"Your seek {number} is withdrawn."
     return as_player(act)
