@@ -4,7 +4,8 @@ it.
 The game service knows nothing of the club; here the two are put together. The commands read are the game
 service's and then the club's (``BOOK``); the club's jobs stand beside the game service's, built on them (the
 club creates and starts games through the game service's jobs, never writing game state itself); and the end of
-every game reaches the club through the listeners handed to the turn: a rated game's players are rated.
+every game reaches the club through the listeners handed to the turn: a rated game's players are rated, then a
+tournament goes on (a Swiss's next round, the end).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from app.club.commands import CLUB_COMMANDS
 from app.club.jobs import ClubJobs
 from app.club.ratings import Ratings
 from app.club.seeks import Seeks
+from app.club.tournament_jobs import Tournaments
 from app.config import Settings
 from app.games.commands.base import CommandBook, Jobs
 from app.games.commands.registry import MAIL_COMMANDS
@@ -37,19 +39,37 @@ class Service(GameService):
 
     ratings: Ratings
     seeks: Seeks
+    tournaments: Tournaments
 
     def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner,
                  now: datetime | None = None) -> None:
-        super().__init__(connection, settings, signer, now, book=BOOK, listeners=(self.rate,),
+        super().__init__(connection, settings, signer, now, book=BOOK, listeners=(self.rate, self.tournament_goes_on),
                          extend=self.with_club)
 
     def with_club(self, jobs: Jobs) -> ClubJobs:
         """The club's jobs, built on the game service's."""
         self.ratings = Ratings(jobs.work)
         self.seeks = Seeks(jobs.work, jobs.settings, jobs.invitations, jobs.turn, jobs.preferences)
+        self.tournaments = Tournaments(jobs.work, jobs.settings, jobs.invitations, jobs.turn, jobs.preferences)
         return ClubJobs(**{name: getattr(jobs, name) for name in Jobs.__dataclass_fields__},
-                        ratings=self.ratings, seeks=self.seeks)
+                        ratings=self.ratings, seeks=self.seeks, tournaments=self.tournaments)
 
     def rate(self, game: GameRecord) -> dict[str, list[str]]:
         """A game has ended: rated, if it is rated (before its game-over mails, which tell the ratings)."""
         return self.ratings.game_ended(game)
+
+    def tournament_goes_on(self, game: GameRecord) -> dict[str, list[str]]:
+        """A game has ended: if it is a tournament's, the tournament goes on (after the ratings: the standings
+        mailed then are the ratings' too)."""
+        return self.tournaments.game_ended(game)
+
+    # ------------------------------------------------------------------ the worker's round of start days
+
+    def due_tournaments(self) -> list[int]:
+        return self.tournaments.due_starts()
+
+    def start_due_tournament(self, number: int) -> int:
+        """A tournament on its start day: started, or cancelled with too few (1 if acted)."""
+        acted = self.tournaments.start_due(number)
+        self.flush()
+        return acted

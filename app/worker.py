@@ -1,4 +1,5 @@
-"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks, daily digests and retention.
+"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks, daily digests, tournaments' start
+days and retention.
 
 Each duty runs in a thread of its own, at its own pace, so none waits behind another: mail goes
 out at the rate it is made while a long clock round runs, and a mailbox that is slow to answer
@@ -29,6 +30,7 @@ DISPATCH_EVERY = 1.0  # seconds between looks at the outbox when the last one fo
 SWEEP_EVERY = 5.0  # the doors process what they store at once; the sweep takes up what they left
 IMAP_EVERY = 5.0
 CLOCKS_EVERY = 10.0  # reminders come a day ahead; a loss on time is recorded within seconds
+TOURNAMENTS_EVERY = 60.0  # a tournament's start day begins at 00:00 UTC: started within the minute
 DIGEST_EVERY = 60.0  # the players whose digest hour has come are read through a partial index: one cheap query
 RETENTION_EVERY = 60.0  # one small batch a minute: old bodies go, nothing waits on it
 
@@ -57,6 +59,7 @@ class Worker:
         duties += [
             Duty("clocks", self.clocks, CLOCKS_EVERY),
             Duty("digest", self.digests, DIGEST_EVERY),
+            Duty("tournaments", self.tournaments, TOURNAMENTS_EVERY),
             Duty("sent", self.dispatcher.run_once, DISPATCH_EVERY),
             Duty("retention", self.retention, RETENTION_EVERY, eager=False),  # paced: old rows can wait
         ]
@@ -102,6 +105,19 @@ class Worker:
             with server.db.engine.begin() as connection:
                 sent += Service(connection, server.settings, server.signer, now).send_digest(player_id, seen)
         return sent
+
+    def tournaments(self, now: datetime | None = None) -> int:
+        """Tournaments whose start day has come, started or cancelled: one statement on a partial index when none
+        has; each in a transaction of its own, under its row's lock, so that no two workers both act on it."""
+        server = self.server
+        now = now or utcnow()
+        with server.db.engine.begin() as connection:
+            due = Service(connection, server.settings, server.signer, now).due_tournaments()
+        acted = 0
+        for number in due:
+            with server.db.engine.begin() as connection:
+                acted += Service(connection, server.settings, server.signer, now).start_due_tournament(number)
+        return acted
 
     def retention(self, now: datetime | None = None) -> int:
         return retention.run(self.server.db, self.server.settings, now or utcnow()).total

@@ -143,7 +143,8 @@ def test_the_game_service_imports_nothing_of_the_club_above_it():
             if any(each.startswith("app.club") for each in imported)} == {}
 
 
-CLUB_TABLES = {"SEEKS", "RATINGS", "CHANGES", "Seek", "Rating", "RatingChange"}  # app/club/models.py
+CLUB_TABLES = {"SEEKS", "RATINGS", "CHANGES", "TOURNAMENTS", "ENTRIES", "PAIRINGS", "Seek", "Rating", "RatingChange",
+               "Tournament", "TournamentEntry", "TournamentPairing"}  # app/club/models.py
 
 
 def club_writes(path: Path) -> list[str]:

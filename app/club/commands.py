@@ -14,6 +14,7 @@ from sqlalchemy import Connection
 from app.club.jobs import club
 from app.club.ratings import PROVISIONAL_DEVIATION, RatingNow, ratings_of
 from app.club.seeks import LIFETIME, MOST_OPEN, read_number, read_seek
+from app.club.tournament_commands import TOURNAMENT_COMMANDS
 from app.games.commands.base import Held, InGame, InLobby, MailCommand
 from app.games.commands.reading import Command
 from app.games.errors import ServiceError
@@ -165,4 +166,4 @@ PROFILE = MailCommand("profile", "private|public", "hide or show your player pag
                       held=Held(check_profile, describe_profile, carry_out_profile))
 
 
-CLUB_COMMANDS = (RATING, *SEEK_COMMANDS, PROFILE)  # in the order help lists them, after the game service's
+CLUB_COMMANDS = (RATING, *SEEK_COMMANDS, PROFILE, *TOURNAMENT_COMMANDS)  # in help's order, after the service's

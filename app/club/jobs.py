@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from app.club.ratings import Ratings
 from app.club.seeks import Seeks
+from app.club.tournament_jobs import Tournaments
 from app.games.commands.base import Jobs
 
 
@@ -19,6 +20,7 @@ class ClubJobs(Jobs):
 
     ratings: Ratings
     seeks: Seeks
+    tournaments: Tournaments
 
 
 def club(jobs: Jobs) -> ClubJobs:

@@ -76,6 +76,11 @@ class Mailer:
     def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
 
+    def head(self, game: GameRecord) -> str:
+        """How a mail's subject names the game: "Game 12", or "Game 12 (Tournament 3, round 2)" for a game that is
+        part of something (``event``), so that every mail of it names that too."""
+        return f"Game {game.id} ({game.event})" if game.event else f"Game {game.id}"
+
     def name(self, game: GameRecord, side: str | None) -> str:
         return game.player(side).name if side else "nobody"
 
@@ -138,7 +143,7 @@ class Mailer:
                 self.send_game_over(game, side, item.get("notes", []), item["ended"])
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
-                self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
+                self.message(game, side, item["kind"], subject_line(self.head(game), item["subject"]), paragraphs,
                              show_position=item["show_position"], show_forms=item["show_forms"],
                              document=item["document"], told=item["told"])
 
@@ -179,6 +184,7 @@ class Mailer:
             "game": SimpleNamespace(  # attributes: a template reads a dict's keys only after getattr fails
                 id=game.id,
                 title=self.title(game),
+                event=game.event,
                 side_title=SIDE_TITLE[side],
                 opponent=self.name(game, opponent),
                 move_number=standing.move_number,
@@ -207,7 +213,8 @@ class Mailer:
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
         context = self.request_context(game, side, notice, commitments)
-        subject = subject_line(f"Game {game.id}, move {context['game'].move_number}", subject_tail, self.title(game))
+        subject = subject_line(f"{self.head(game)}, move {context['game'].move_number}", subject_tail,
+                               self.title(game))
         context["subject"] = subject
         context["rules_url"] = self.rules_url(game)
         text, html = render("move_request", context)
@@ -251,7 +258,7 @@ class Mailer:
             auto="auto-replied"))
 
     def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
-        self.message(game, side, kind, subject_line(f"Game {game.id}", subject_tail), paragraphs)
+        self.message(game, side, kind, subject_line(self.head(game), subject_tail), paragraphs)
 
     def send_invitation(self, game: GameRecord, side: str) -> None:
         inviter = game.player(other(side)) if game.challenger_id else None
@@ -271,7 +278,7 @@ class Mailer:
 
     def send_setup_request(self, game: GameRecord, side: str) -> None:
         paragraphs = self.presenter(game).setup_request(side, self.names(game, side), game.options)
-        subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game))
+        subject = subject_line(self.head(game), "choose your setup", self.title(game))
         self.message(game, side, "setup-request", subject, paragraphs)
 
     def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None,
@@ -300,7 +307,7 @@ class Mailer:
         last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
         both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
         figure = presenter.reveal(position, views, names, both) if started else Figure()
-        subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
+        subject = subject_line(self.head(game), f"game over - {end}", self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {
@@ -312,8 +319,8 @@ class Mailer:
             files.append(Attachment(f"game-{game.id}.{pgn[0]}", pgn[1], pgn[2]))
         text, html = render("game_over", {
             "subject": subject,
-            "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
-                       "(Black).",
+            "heading": f"Game {game.id}, {self.title(game)}{f' ({game.event})' if game.event else ''}: "
+                       f"{game.white.name} (White) against {game.black.name} (Black).",
             "outcome": presenter.outcome_for(side, game.result, game.reason, names),
             "ended": ended or [],
             "notes": notes or [],

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from app.games.commands.reading import Command
+from app.games.commands.reading import REFEREE, Command
 from app.games.digest.holding import Holding
 from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
@@ -194,6 +194,16 @@ class Turn:
                               told=outcome.to[each])
 
     # ------------------------------------------------------------------ the end, and replies that come late
+
+    def resign_for(self, game: GameRecord, side: Side, why: str) -> None:
+        """``side`` resigns without a reply of theirs (``why``: what they did instead, such as withdrawing from
+        what the game is part of), as their own ``resign`` would: the event recorded, the end and its mails, which
+        say why to both players."""
+        mails = Mails()
+        for each in SIDES:
+            mails.note(each, "why", [why])
+        self.order(game, side, Command(REFEREE, "resign"), mails)
+        self.send(game, mails)
 
     def finish(self, game: GameRecord, result: str, reason: str | None, mails: Mails) -> None:
         """The one place a game ends (a move, a resignation, a draw agreed or automatic, a loss on time): the
