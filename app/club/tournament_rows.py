@@ -145,8 +145,10 @@ def whole(connection: Connection, row: Any) -> Whole:
 
 def rating_of(row: Any) -> RatingNow:
     """The rating an entrant started with (their rating now while the tournament is open)."""
-    if row.started_with is not None:
-        return RatingNow(row.started_with, row.deviation or 0.0, row.volatility or 0.0, row.games or 0)
+    if row.started_with is not None:  # with how sure it is now (a new player's rating stays provisional)
+        if row.rating is None:
+            return RatingNow(row.started_with)
+        return RatingNow(row.started_with, row.deviation, row.volatility, row.games)
     return RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None else RatingNow()
 
 
@@ -166,12 +168,31 @@ def organiser(row: Any) -> str:
     return club_name(row.organiser_name, row.organiser_email, row.organiser_id)
 
 
+def organiser_of(connection: Connection, row: Any) -> str:
+    """Who organises the tournament of ``row``, by club name."""
+    if row.organiser_id is None:
+        return "the club"
+    found = connection.execute(select(PLAYERS.c.name, PLAYERS.c.email).where(PLAYERS.c.id == row.organiser_id)).one()
+    return club_name(found.name, found.email, row.organiser_id)
+
+
 def players_tournaments(connection: Connection, player_id: int, limit: int = 50) -> list[Any]:
     """The tournaments a player entered, newest first (the row's columns, and whether they withdrew)."""
     return connection.execute(
         select(TOURNAMENTS, ENTRIES.c.withdrawn).select_from(
             ENTRIES.join(TOURNAMENTS, TOURNAMENTS.c.id == ENTRIES.c.tournament_id))
         .where(ENTRIES.c.player_id == player_id).order_by(TOURNAMENTS.c.id.desc()).limit(limit)).all()
+
+
+def players_tournaments_placed(connection: Connection, player_id: int, limit: int = 20) -> list[dict[str, Any]]:
+    """A player's tournaments as their page lists them: each by title, where it stands, and their place once
+    it has started (the standings worked out for each, two statements a tournament)."""
+    found = []
+    for row in players_tournaments(connection, player_id, limit):
+        place = place_of(whole(connection, row).standings(), player_id) if row.status in (RUNNING, FINISHED) else ""
+        found.append({"id": row.id, "title": title(row), "status": row.status, "place": place,
+                      "withdrawn": row.withdrawn})
+    return found
 
 
 def place_of(standing: list[Standing], player_id: int) -> str:

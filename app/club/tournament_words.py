@@ -85,7 +85,8 @@ def standings_table(now: Whole) -> Table:
              points(line.points), *(f"{value:g}" for value in line.tie_breaks), str(line.games)]
             for line in now.standings()]
     heading = "Final standings" if now.row.status == FINISHED else "Standings"
-    return Table(heading, ["Place", "Name", "Points", *TIE_BREAKS[now.row.format], "Games"], rows)
+    tie_breaks = [name[:1].upper() + name[1:] for name in TIE_BREAKS[now.row.format]]
+    return Table(heading, ["Place", "Name", "Points", *tie_breaks, "Games"], rows)
 
 
 def board_line(board: Board, names: dict[int, str]) -> str:
