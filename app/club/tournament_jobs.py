@@ -142,8 +142,8 @@ class Tournaments:
             .returning(TOURNAMENTS.c.entrants, TOURNAMENTS.c.players)).first()
         if taken is None:  # the last place went to another meanwhile, or it started
             row = self.existing(number)
-            raise ServiceError(f"tournament {number} is full: 'tournaments' lists the open ones" if row.status == OPEN
-                               else f"tournament {number} has {self.gone(row)}")
+            raise ServiceError(f"tournament {number} is full: 'tournaments' lists the open ones"
+                               if row.entrants >= row.players else f"tournament {number} has {self.gone(row)}")
         self.preferences.give_name(player, club_name(player.name, player.email, player.id))
         self.connection.execute(insert(ENTRIES), {"tournament_id": number, "player_id": player.id,
                                                   "entered_at": self.work.now, "withdrawn": False})

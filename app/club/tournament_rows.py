@@ -70,11 +70,13 @@ class Board:
 
 @dataclass(frozen=True)
 class Whole:
-    """One tournament whole: its row, its entrants in order of entry, and every board of every round."""
+    """One tournament whole: its row, its entrants in order of entry, every board of every round, and who
+    organises it (by club name)."""
 
     row: Any
     entrants: list[Entrant]
     boards: list[Board]
+    organiser: str = "the club"
 
     @property
     def ranked(self) -> list[int]:
@@ -135,12 +137,12 @@ def tournament_row(connection: Connection, number: int, lock: bool = False) -> A
 
 
 def whole(connection: Connection, row: Any) -> Whole:
-    """The tournament of ``row`` whole, in two statements."""
+    """The tournament of ``row`` whole, in three statements."""
     entrants = [Entrant(each.player_id, club_name(each.name, each.email, each.player_id), each.id, each.rank,
                         rating_of(each), each.withdrawn, each.profile_public)
                 for each in connection.execute(_ENTRANTS, {"number": row.id, "variant": row.variant})]
     boards = [Board(*each) for each in connection.execute(_BOARDS, {"number": row.id})]
-    return Whole(row, entrants, boards)
+    return Whole(row, entrants, boards, organiser_of(connection, row))
 
 
 def rating_of(row: Any) -> RatingNow:

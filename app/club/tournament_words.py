@@ -101,7 +101,7 @@ def board_line(board: Board, names: dict[int, str]) -> str:
 def pairing_lines(now: Whole, settings: Settings) -> list[str]:
     """What ``standings T`` says above its table: the tournament's terms and where it stands."""
     row = now.row
-    lines = [f"{title(row)}: {described(row)}. Organised by {organiser(row)}."]
+    lines = [f"{title(row)}: {described(row)}. Organised by {now.organiser}."]
     if row.status == OPEN:
         lines.append(f"Entrants so far: {', '.join(entrant.name for entrant in now.entrants) or 'none'}. "
                      f"To enter: enter {row.id}")

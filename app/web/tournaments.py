@@ -21,7 +21,6 @@ from app.club.tournament_rows import (
     RUNNING,
     listed,
     organiser,
-    organiser_of,
     points,
     title,
     tournament_row,
@@ -86,10 +85,9 @@ def show(number: int) -> str:
         rounds = [{"number": number, "boards": [board_view(board, names) for board in now.boards
                                                  if board.round == number]}
                   for number in range(1, row.round + 1)] if row.format == SWISS else []
-        organiser_name = organiser_of(connection, row)
     entered = me is not None and any(entrant.player_id == me and not entrant.withdrawn for entrant in now.entrants)
     return render_template("web/tournament.html", title=title(row), row=row, terms=described(row),
-                           organiser=organiser_name, entrants=entrants, table=table, crosstable=crosstable,
+                           organiser=now.organiser, entrants=entrants, table=table, crosstable=crosstable,
                            rounds=rounds, me=me, entered=entered, is_organiser=me is not None and
                            me == row.organiser_id, referee=server().settings.server_email,
                            fewest=PLAYERS[row.format][0])

@@ -3,15 +3,19 @@ withdrawn from; and every bad input answered with nothing changed."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlalchemy import func, select
 
 from app.club.models import Tournament, TournamentEntry, TournamentPairing
+from app.db import utcnow
 from app.games.commands.reading import MOVE, Command
 from app.games.errors import ServiceError
 from app.games.mail.mails import Mails
 from app.games.models import Game
 from app.service import Service
+from app.worker import Worker
 from tests.server.harness import Table
 
 PLAYERS = [f"p{index}@players.test" for index in range(1, 11)]
@@ -158,3 +162,66 @@ def test_announcements_are_limited_as_challenges_are(server):
         announce(server, PLAYERS[0], "side-view")
     with server.db.sessions() as session:
         assert session.scalar(select(func.count()).select_from(Tournament)) == limit
+
+
+# ------------------------------------------------------------------ by mail to the bare address
+
+
+def test_by_mail_each_change_is_held_until_confirmed_and_the_lists_are_answered_at_once(server):
+    table = Table(server)
+    organiser, other = PLAYERS[0], PLAYERS[1]
+    assert "held for confirmation" in table.write(organiser, "tournament side view physics=2 swiss players=4")
+    assert rows(server, Tournament) == []  # nothing before the confirming reply
+    confirm = table.text(organiser, "confirm")
+    assert "announce a rated tournament, a Swiss of Side View Chess (3 days a move), for up to 4 players" in confirm
+    table.confirm(organiser)
+    number = rows(server, Tournament)[0].id
+    assert f"Your tournament is announced: Tournament {number}: Side View Chess, Swiss" in table.text(
+        organiser, "tournament")
+    table.write(other, "tournaments")
+    listing = table.text(other, "tournaments")
+    assert f"Tournament {number}: Side View Chess, Swiss (open for entry)" in listing and "1 of 4 places" in listing
+    assert "@" not in listing.replace(server.settings.server_email, "")
+    table.write_confirmed(other, f"enter {number}")
+    assert "You have entered" in table.text(other, "tournament")
+    table.write(other, f"enter {number}\nstart {number}\nwithdraw 77\nenter x")
+    problems = table.text(other, "error")
+    for said in (f"enter: you have entered tournament {number} already", "start: only the organiser",
+                 "withdraw: there is no tournament 77", "enter: write the tournament's number"):
+        assert said in problems, said
+    table.write(other, f"standings {number}")
+    assert "Entrants so far: Player 1, Player 2" in table.text(other, "standings")
+    table.write(organiser, "tournament no-such-game")
+    assert "tournament: there is no game by that name" in table.text(organiser, "error")
+
+
+def test_a_tournament_game_is_named_in_its_mails_and_its_end_points_to_the_standings(server):
+    table = Table(server)
+    number = announce(server, PLAYERS[0], "side-view players=3")
+    for player in PLAYERS[1:3]:
+        enter(server, player, number)
+    pairing = rows(server, TournamentPairing, tournament_id=number)[0]
+    loser = PLAYERS[pairing.black_id - 1]
+    request = table.last(PLAYERS[pairing.white_id - 1], "request")
+    assert f"Game {pairing.game_id} (Tournament {number}, round {pairing.round})" in request.subject
+    resign(server, pairing.game_id, loser)
+    over = table.text(loser, "game-over")
+    assert f"This was round {pairing.round} of Tournament {number}: Side View Chess, round robin" in over
+    assert f"standings {number}" in over and "withdrew" not in over
+
+
+def test_the_start_day_starts_a_tournament_with_whoever_entered_or_cancels_it_everyone_told(server):
+    day = (utcnow() + timedelta(days=10)).date().isoformat()
+    later = announce(server, PLAYERS[0], f"side-view players=6 starts={day}")
+    enter(server, PLAYERS[1], later)
+    enter(server, PLAYERS[2], later)
+    empty = announce(server, PLAYERS[3], f"side-view players=6 starts={day}")
+    with server.db.sessions() as session:
+        day = session.get(Tournament, later).starts_at
+    worker = Worker(server)
+    assert worker.tournaments(day - timedelta(minutes=1)) == 0
+    assert worker.tournaments(day) == 2
+    assert worker.tournaments(day) == 0  # done once
+    assert rows(server, Tournament, id=later)[0].status == "running"
+    assert rows(server, Tournament, id=empty)[0].status == "cancelled"
+    assert "is cancelled" in Table(server).last(PLAYERS[3], "tournament").subject
