@@ -90,12 +90,11 @@ def standings_table(now: Whole) -> Table:
 
 
 def board_line(board: Board, names: dict[int, str]) -> str:
-    """"Board 1: Ann (White) - Bob (Black), game 12: 1-0", or the bye."""
+    """"Board 1: Ann - Bob, game 12, 1-0" (White named first; the result once the game has ended), or the bye."""
     if board.black is None:
         return f"Board {board.board}: {names[board.white]} has the bye (1 point)"
-    result = RESULT_WORDS.get(board.result or "", "") if board.status == "over" else "under way"
-    return (f"Board {board.board}: {names[board.white]} (White) - {names[board.black]} (Black), game "
-            f"{board.game_id}: {result}")
+    result = f", {RESULT_WORDS.get(board.result or '', 'ended')}" if board.status == "over" else ""
+    return f"Board {board.board}: {names[board.white]} - {names[board.black]}, game {board.game_id}{result}"
 
 
 def pairing_lines(now: Whole, settings: Settings) -> list[str]:
@@ -165,7 +164,7 @@ class TournamentMail:
                                   "game of this one has ended.")
             sections = [Section("Your games" if row.format == ROUND_ROBIN else "Your game in round 1", lines)]
             if row.format != ROUND_ROBIN:
-                sections.append(Section("The pairings of round 1", [board_line(board, names)
+                sections.append(Section("The pairings of round 1 (White named first)", [board_line(board, names)
                                                                     for board in now.boards if board.round == 1]))
             self.send(email, name, f"{title(row)} has started", paragraphs, sections,
                       Table("Entrants, ranked", ["No.", "Name", "Rating"],
@@ -183,7 +182,8 @@ class TournamentMail:
             self.send(email, name, f"{title(row)}: round {number} of {row.total_rounds}", [
                 f"Every game of round {number - 1} has ended, and round {number} of {row.total_rounds} is paired.",
             ], [Section(f"Your game in round {number}", mine or ["You are not paired in this round."]),
-                Section(f"The pairings of round {number}", [board_line(board, names) for board in boards])],
+                Section(f"The pairings of round {number} (White named first)",
+                        [board_line(board, names) for board in boards])],
                 standings_table(now), row.id)
 
     def finished(self, now: Whole) -> None:
@@ -192,7 +192,7 @@ class TournamentMail:
         winners = [line[1] for line in table.rows if line[0] in ("1", "=1")]
         for _player_id, email, name in self.entrants(now):
             self.send(email, name, f"{title(row)} has ended", [
-                f"{title(row)} has ended: every game is over. {' and '.join(winners)} "
+                f"{title(row)} has ended: every game is over. {listed_names(winners)} "
                 f"{'share' if len(winners) > 1 else 'takes'} first place.",
                 "Thank you for playing. 'tournaments' lists the open ones."], (), table, row.id)
 
@@ -210,6 +210,11 @@ class TournamentMail:
         side, opponent = ("White", board.black) if board.white == player_id else ("Black", board.white)
         return (f"Round {board.round}: game {board.game_id} against {names[opponent]}, you play {side}: "
                 f"{history_link(self.settings, board.game_id, player_id)}")
+
+
+def listed_names(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 @dataclass(frozen=True)
