@@ -4,7 +4,7 @@ import pytest
 
 from app.games.commands.base import ALSO, FORM, MailCommand, find, first_words, help_line, order_forms
 from app.games.commands.reading import Command
-from app.games.commands.registry import game_commands
+from app.games.commands.registry import LOBBY_COMMANDS, game_commands
 from app.present.registry import presenter_for
 from app.rules.registry import VARIANTS
 from app.service import BOOK
@@ -122,11 +122,11 @@ def test_a_command_is_one_object_whatever_its_name():
         return None
 
     withdraw = MailCommand("withdraw offer", "<number>", "withdraw one of your offers", in_lobby=nothing, form=FORM)
-    commands = (*BOOK.lobby, withdraw)
+    commands = (*LOBBY_COMMANDS, withdraw)  # the game service's own: the club has a ``withdraw`` of its own
     assert "withdraw" in first_words(commands)
     found = find(commands, Command("withdraw", "withdraw offer 3", "offer 3"))
     assert found is not None and found[0] is withdraw and found[1].argument == "3"
     assert find(commands, Command("withdraw", "withdraw everything", "everything")) is None
     assert "withdraw offer <number> (withdraw one of your offers)" in help_line(commands)
     assert order_forms(commands)[-1] == ("withdraw offer <number>", "withdraw one of your offers; also: help")
-    assert find(BOOK.lobby, Command("name", "name Alice", "Alice"))[1].argument == "Alice"
+    assert find(LOBBY_COMMANDS, Command("name", "name Alice", "Alice"))[1].argument == "Alice"
