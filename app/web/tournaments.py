@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from app.club.tournament_rows import (
@@ -31,11 +31,10 @@ from app.club.tournament_words import RESULT_WORDS, described, standings_table
 from app.club.tournaments import ROUND_ROBIN, SWISS
 from app.club.tournaments.swiss import MOST as SWISS_MOST
 from app.club.tournaments.terms import DEFAULT_PLAYERS, PLAYERS
-from app.games.errors import ServiceError
 from app.rules.base import DEFAULT_DAYS, MOST_DAYS
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.service import Service
-from app.web.acting import service_as
+from app.web.acting import as_player
 from app.web.auth import signed_in_player_id
 from app.web.numbers import number_from
 
@@ -122,23 +121,6 @@ def cross(now) -> dict[str, Any]:
                          "points": totals.get(player, "0")}
                         for index, player in enumerate(order, start=1)],
             "numbers": list(range(1, len(order) + 1))}
-
-
-def as_player(act, back: str) -> Response:
-    """Carry out ``act(service, player)`` for the signed-in player, in one transaction; its words flashed."""
-    player_id = signed_in_player_id()
-    if player_id is None:
-        return redirect(url_for("signin.login_form"))
-    try:
-        with server().db.transaction() as db_session:
-            service, player = service_as(db_session, player_id)
-            said = act(service, player)
-            service.flush()
-    except ServiceError as error:
-        flash(f"Not done: {error}.")
-        return redirect(back)
-    flash(said)
-    return redirect(back)
 
 
 def announcement(form) -> str:
