@@ -6,7 +6,7 @@ proven sender), as seeks are. Their answers repeat nothing the sender wrote but 
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from app.club.jobs import club
 from app.club.tournament_jobs import read_number
@@ -69,7 +69,7 @@ def _today_of(argument: str) -> date:
     for word in argument.split():
         if word.startswith("starts="):
             return date.fromisoformat(word.removeprefix("starts=")) - timedelta(days=1)
-    return date.today()
+    return datetime.now(UTC).date()
 
 
 def carry_out_announce(context: InLobby, argument: str) -> str:
