@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, text, update
 
 from app.club.models import ENTRIES, PAIRINGS, PLAYERS, TOURNAMENTS
 from app.club.names import club_name
@@ -56,6 +56,12 @@ from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
 
 DUE_BATCH = 50  # tournaments whose start day has come, taken up in one round of the worker
+# The open tournaments whose start day has come. The predicate of the partial index ix_tournaments_starts_at is
+# written as such, not as a bound value: PostgreSQL's generic plan of the prepared statement can then use that
+# index, whatever the number of tournaments ever finished.
+DUE_STARTS = (select(TOURNAMENTS.c.id).where(text("tournaments.status = 'open'"),
+                                             TOURNAMENTS.c.starts_at <= bindparam("now"))
+              .order_by(TOURNAMENTS.c.starts_at).limit(bindparam("limit")))
 UNFINISHED = ("invited", "setup", "active")  # a game's statuses before its end
 
 
@@ -248,9 +254,7 @@ class Tournaments:
 
     def due_starts(self) -> list[int]:
         """The open tournaments whose start day has come (a partial index holds the open ones alone)."""
-        return list(self.connection.execute(
-            select(TOURNAMENTS.c.id).where(TOURNAMENTS.c.status == OPEN, TOURNAMENTS.c.starts_at <= self.work.now)
-            .order_by(TOURNAMENTS.c.starts_at).limit(DUE_BATCH)).scalars())
+        return list(self.connection.execute(DUE_STARTS, {"now": self.work.now, "limit": DUE_BATCH}).scalars())
 
     def start_due(self, number: int) -> int:
         """On its start day: started with whoever entered, or cancelled with fewer than its minimum (everyone

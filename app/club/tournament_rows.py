@@ -114,8 +114,8 @@ def terms_of(row: Any) -> Terms:
                  rounds=row.rounds, starts=row.starts_at.date() if row.starts_at else None, options=row.options)
 
 
-_ONE = select(TOURNAMENTS).where(TOURNAMENTS.c.id == bindparam("number"))
-_ENTRANTS = (
+ONE_TOURNAMENT = select(TOURNAMENTS).where(TOURNAMENTS.c.id == bindparam("number"))
+ENTRANTS_OF = (
     select(ENTRIES.c.player_id, ENTRIES.c.id, ENTRIES.c.rank, ENTRIES.c.rating.label("started_with"),
            ENTRIES.c.withdrawn, PLAYERS.c.name, PLAYERS.c.email, PLAYERS.c.profile_public, RATINGS.c.rating,
            RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
@@ -123,7 +123,7 @@ _ENTRANTS = (
         RATINGS, (RATINGS.c.player_id == ENTRIES.c.player_id) & (RATINGS.c.variant == bindparam("variant"))))
     .where(ENTRIES.c.tournament_id == bindparam("number")).order_by(ENTRIES.c.id)
 )
-_BOARDS = (
+BOARDS_OF = (
     select(PAIRINGS.c.round, PAIRINGS.c.board, PAIRINGS.c.white_id, PAIRINGS.c.black_id, PAIRINGS.c.game_id,
            GAMES.c.status, GAMES.c.result, GAMES.c.ply)
     .select_from(PAIRINGS.outerjoin(GAMES, GAMES.c.id == PAIRINGS.c.game_id))
@@ -133,15 +133,15 @@ _BOARDS = (
 
 def tournament_row(connection: Connection, number: int, lock: bool = False) -> Any | None:
     """The tournament's row; ``lock``: locked for the rest of the transaction (every change of its course)."""
-    return connection.execute(_ONE.with_for_update() if lock else _ONE, {"number": number}).first()
+    return connection.execute(ONE_TOURNAMENT.with_for_update() if lock else ONE_TOURNAMENT, {"number": number}).first()
 
 
 def whole(connection: Connection, row: Any) -> Whole:
     """The tournament of ``row`` whole, in three statements."""
     entrants = [Entrant(each.player_id, club_name(each.name, each.email, each.player_id), each.id, each.rank,
                         rating_of(each), each.withdrawn, each.profile_public)
-                for each in connection.execute(_ENTRANTS, {"number": row.id, "variant": row.variant})]
-    boards = [Board(*each) for each in connection.execute(_BOARDS, {"number": row.id})]
+                for each in connection.execute(ENTRANTS_OF, {"number": row.id, "variant": row.variant})]
+    boards = [Board(*each) for each in connection.execute(BOARDS_OF, {"number": row.id})]
     return Whole(row, entrants, boards, organiser_of(connection, row))
 
 
