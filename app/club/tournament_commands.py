@@ -41,7 +41,7 @@ def standings(context: InLobby, command: Command) -> None:
     except ServiceError as error:
         context.problems.append(f"standings: {error}")
         return
-    context.tell("standings", f"standings of {subject}", [*paragraphs, table.heading + ":", table.text])
+    context.tell("standings", f"standings of {subject}", paragraphs, table.document())
 
 
 # ------------------------------------------------------------------ announcing

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup
 from sqlalchemy import Connection, select
 
 from app.club.models import PLAYERS
@@ -31,7 +32,7 @@ from app.config import Settings
 from app.games.lobby.challenges import terms
 from app.games.mail.links import history_link
 from app.outbound.outbox import Mail, enqueue
-from app.outbound.render import render
+from app.outbound.render import Document, render
 
 RESULT_WORDS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
 
@@ -43,6 +44,21 @@ class Table:
     heading: str
     headings: list[str]
     rows: list[list[str]]
+
+    @property
+    def html(self) -> Markup:
+        """An HTML table with inline styles, as mail clients need them."""
+        head = Markup("").join(Markup('<th align="left" style="border-bottom:1px solid #8a8272;">{}</th>').format(cell)
+                               for cell in self.headings)
+        rows = Markup("").join(Markup("<tr>{}</tr>").format(Markup("").join(Markup("<td>{}</td>").format(cell)
+                                                                             for cell in row)) for row in self.rows)
+        return Markup('<table cellpadding="3" cellspacing="0" style="border-collapse:collapse;font-size:13px;">'
+                      "<tr>{}</tr>{}</table>").format(head, rows)
+
+    def document(self) -> Document:
+        """The table as a mail carries it whole: its heading, then the table."""
+        return Document(f"{self.heading}:\n{self.text}\n", Markup("<p><strong>{}</strong></p>{}").format(
+            self.heading, self.html))
 
     @property
     def text(self) -> str:
