@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -28,8 +29,14 @@ from app.rules.messages import refusal
 
 # A listener to the end of games, handed to the turn by a layer above the game service (the club's ratings and
 # tournaments): given a game that has just ended (its result set), in the transaction that ended it, it does its
-# own work and says what each side's game-over mail adds, by side.
+# own work and says what each side's game-over mail adds, by side. The turn holds a listener that is a method
+# weakly: its object belongs to the layer above (which may hold the turn itself), and a handled message is then
+# freed by reference counting alone, with no cycle for the collector.
 GameEnded = Callable[[GameRecord], dict[str, list[str]]]
+
+
+def held_weakly(listener: GameEnded) -> Callable[[], GameEnded | None]:
+    return weakref.WeakMethod(listener) if hasattr(listener, "__self__") else lambda: listener
 
 
 class Turn:
@@ -41,7 +48,7 @@ class Turn:
         self.mailer = mailer
         self.events = events
         self.holding = holding  # what waits for a player's daily digest
-        self.listeners = tuple(listeners)  # told of every game's end, in order
+        self.listeners = tuple(held_weakly(listener) for listener in listeners)  # told of every game's end, in order
 
     # ------------------------------------------------------------------ the start
 
@@ -213,8 +220,9 @@ class Turn:
         game.result, game.reason = result, reason
         game.deadline = None
         ended: dict[str, list[str]] = {side: [] for side in SIDES}
-        for listener in self.listeners:
-            for side, lines in listener(game).items():
+        for held in self.listeners:
+            listener = held()
+            for side, lines in (listener(game) if listener else {}).items():
                 ended[side] += lines
         for side in SIDES:
             mails.game_over(side, ended[side])
