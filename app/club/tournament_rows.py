@@ -104,7 +104,7 @@ class Whole:
 
 
 def title(row: Any) -> str:
-    """"Tournament 3: Kriegspiel, round robin": how every mail and page names a tournament."""
+    """"Tournament 3: <the game's title>, round robin": how every mail and page names a tournament."""
     return f"Tournament {row.id}: {VARIANTS[row.variant].title}, {FORMAT_WORDS[row.format]}"
 
 

@@ -81,8 +81,8 @@ def show(number: int) -> str:
                     for entrant in sorted(now.entrants, key=lambda each: (each.rank or 0, each.entered))]
         table = standings_table(now) if row.status in (RUNNING, FINISHED) else None
         crosstable = cross(now) if row.format == ROUND_ROBIN and row.status != OPEN else None
-        rounds = [{"number": number, "boards": [board_view(board, names) for board in now.boards
-                                                 if board.round == number]}
+        rounds = [{"number": number, "pairings": [pairing_view(board, names) for board in now.boards
+                                                   if board.round == number]}
                   for number in range(1, row.round + 1)] if row.format == SWISS else []
     entered = me is not None and any(entrant.player_id == me and not entrant.withdrawn for entrant in now.entrants)
     return render_template("web/tournament.html", title=title(row), row=row, terms=described(row),
@@ -92,8 +92,9 @@ def show(number: int) -> str:
                            fewest=PLAYERS[row.format][0])
 
 
-def board_view(board, names: dict[int, str]) -> dict[str, Any]:
-    return {"board": board.board, "white": names[board.white], "black": names.get(board.black or 0),
+def pairing_view(board, names: dict[int, str]) -> dict[str, Any]:
+    """One board of a Swiss round as the page shows it: its number, the players by name, its game and result."""
+    return {"number": board.board, "white": names[board.white], "black": names.get(board.black or 0),
             "game_id": board.game_id,
             "result": (RESULT_WORDS.get(board.result or "", "ended") if board.status == "over" else "under way")
             if board.black is not None else "bye (1 point)"}

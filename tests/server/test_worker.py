@@ -55,7 +55,7 @@ def test_once_runs_every_duty_once(server, monkeypatch):
         monkeypatch.setattr(Worker, name, lambda self, name=name: calls.append(name) or 0)
     worker = Worker(server)
     monkeypatch.setattr(worker.dispatcher, "run_once", lambda: calls.append("dispatch") or 0)
-    assert worker.run_once() == {"inbound": 0, "clocks": 0, "digest": 0, "sent": 0, "retention": 0}
+    assert worker.run_once() == {"inbound": 0, "clocks": 0, "digest": 0, "tournaments": 0, "sent": 0, "retention": 0}
     assert sorted(calls) == ["clocks", "digests", "dispatch", "retention", "sweep"]
 
 
