@@ -83,8 +83,10 @@ class Tournament(Base):
 
     __tablename__ = "tournaments"
     __table_args__ = (
-        # /tournaments and ``tournaments``: the open and running ones, and the latest finished, by status.
-        Index("ix_tournaments_status", "status", "id"),
+        # /tournaments and ``tournaments``: the open and running ones alone, newest first (the latest finished are
+        # read from the newest back by primary key).
+        Index("ix_tournaments_under_way", "id", postgresql_where=text("status IN ('open', 'running')"),
+              sqlite_where=text("status IN ('open', 'running')")),
         # The worker's round of start days: only open tournaments with a start day are in this index.
         Index("ix_tournaments_starts_at", "starts_at", postgresql_where=text("status = 'open'"),
               sqlite_where=text("status = 'open'")),

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from app.club.jobs import club
 from app.club.tournament_jobs import read_number
-from app.club.tournament_rows import OPEN, RUNNING, listed
+from app.club.tournament_rows import UNDER_WAY, listed
 from app.club.tournament_words import listing_line
 from app.club.tournaments import read_terms
 from app.club.tournaments.terms import FORMAT_NAMES
@@ -24,7 +24,7 @@ LISTED = 30  # tournaments listed by ``tournaments`` (all of them on the web)
 
 
 def list_tournaments(context: InLobby, command: Command) -> None:
-    rows = listed(context.jobs.work.connection, (OPEN, RUNNING), LISTED + 1)
+    rows = listed(context.jobs.work.connection, UNDER_WAY, LISTED + 1)
     base = context.jobs.settings.base_url
     lines = [listing_line(row) for row in rows[:LISTED]] or [
         f"There are no tournaments open or under way. Announce one: tournament <game>, e.g. "

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, bindparam, select, text
 
 from app.club.models import ENTRIES, PAIRINGS, PLAYERS, RATINGS, TOURNAMENTS
 from app.club.names import club_name
@@ -154,13 +154,26 @@ def rating_of(row: Any) -> RatingNow:
     return RatingNow(row.rating, row.deviation, row.volatility, row.games) if row.rating is not None else RatingNow()
 
 
+def _listing(statuses: tuple[str, ...]) -> Any:
+    """The tournaments of these statuses (our own constants), newest first, with the organiser's name. The
+    statuses are written into the statement, not bound: PostgreSQL's generic plan of the prepared statement then
+    matches the predicate of ``ix_tournaments_under_way`` and reads the open and running ones alone through it,
+    however many have finished (with a bound list it walks every tournament from the newest back)."""
+    written = ", ".join(f"'{status}'" for status in statuses)
+    return (select(TOURNAMENTS, PLAYERS.c.name.label("organiser_name"), PLAYERS.c.email.label("organiser_email"))
+            .select_from(TOURNAMENTS.outerjoin(PLAYERS, PLAYERS.c.id == TOURNAMENTS.c.organiser_id))
+            .where(text(f"tournaments.status IN ({written})"))
+            .order_by(TOURNAMENTS.c.id.desc()).limit(bindparam("limit")))
+
+
+UNDER_WAY, ENDED = (OPEN, RUNNING), (FINISHED, CANCELLED)
+LISTINGS = {statuses: _listing(statuses) for statuses in (UNDER_WAY, ENDED)}
+
+
 def listed(connection: Connection, statuses: tuple[str, ...], limit: int = 200) -> list[Any]:
-    """The tournaments of these statuses, newest first, each with its organiser's name (the email only for
-    ``club_name``)."""
-    query = (select(TOURNAMENTS, PLAYERS.c.name.label("organiser_name"), PLAYERS.c.email.label("organiser_email"))
-             .select_from(TOURNAMENTS.outerjoin(PLAYERS, PLAYERS.c.id == TOURNAMENTS.c.organiser_id))
-             .where(TOURNAMENTS.c.status.in_(statuses)).order_by(TOURNAMENTS.c.id.desc()).limit(limit))
-    return connection.execute(query).all()
+    """The tournaments open or under way (``UNDER_WAY``), or ended (``ENDED``), newest first, each with its
+    organiser's name (the email only for ``club_name``)."""
+    return connection.execute(LISTINGS[statuses], {"limit": limit}).all()
 
 
 def organiser(row: Any) -> str:

@@ -14,11 +14,12 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from werkzeug.wrappers import Response
 
 from app.club.tournament_rows import (
-    CANCELLED,
+    ENDED,
     FINISHED,
     FINISHED_LISTED,
     OPEN,
     RUNNING,
+    UNDER_WAY,
     listed,
     organiser,
     points,
@@ -56,8 +57,8 @@ def summary(row: Any) -> dict[str, Any]:
 def index() -> str:
     with server().db.sessions() as db_session:
         connection = db_session.connection()
-        under_way = [summary(row) for row in listed(connection, (OPEN, RUNNING), SHOWN)]
-        ended = [summary(row) for row in listed(connection, (FINISHED, CANCELLED), FINISHED_LISTED)]
+        under_way = [summary(row) for row in listed(connection, UNDER_WAY, SHOWN)]
+        ended = [summary(row) for row in listed(connection, ENDED, FINISHED_LISTED)]
     return render_template("web/tournaments.html", title="Tournaments", open=[t for t in under_way
                                                                               if t["status"] == OPEN],
                            running=[t for t in under_way if t["status"] == RUNNING], ended=ended,

@@ -1,7 +1,8 @@
 """tournaments: round robins and Swiss events, their entries and pairings, and what a game is part of
 
-- ``tournaments``: the terms and the course of each (status, entrants counted on the row, rounds), with an
-  index by status (the lists) and a partial index of the open ones' start days (the worker's round);
+- ``tournaments``: the terms and the course of each (status, entrants counted on the row, rounds), with a
+  partial index of the open and running ones (the lists) and one of the open ones' start days (the worker's
+  round);
 - ``tournament_entries``: each entrant, in order of entry, with their rank once it starts and whether they
   withdrew;
 - ``tournament_pairings``: each board of each round, its game (unique: a game's tournament) or a Swiss's bye;
@@ -21,6 +22,7 @@ branch_labels = None
 depends_on = None
 
 OPEN = "status = 'open'"
+UNDER_WAY = "status IN ('open', 'running')"
 
 
 def upgrade() -> None:
@@ -47,7 +49,8 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(['organiser_id'], ['players.id'], name=op.f('fk_tournaments_organiser_id_players')),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_tournaments')),
     )
-    op.create_index('ix_tournaments_status', 'tournaments', ['status', 'id'])
+    op.create_index('ix_tournaments_under_way', 'tournaments', ['id'], postgresql_where=sa.text(UNDER_WAY),
+                    sqlite_where=sa.text(UNDER_WAY))
     op.create_index('ix_tournaments_starts_at', 'tournaments', ['starts_at'], postgresql_where=sa.text(OPEN),
                     sqlite_where=sa.text(OPEN))
     op.create_table(
@@ -93,6 +96,6 @@ def downgrade() -> None:
     op.drop_index('ix_tournament_entries_player_id', table_name='tournament_entries')
     op.drop_table('tournament_entries')
     op.drop_index('ix_tournaments_starts_at', table_name='tournaments')
-    op.drop_index('ix_tournaments_status', table_name='tournaments')
+    op.drop_index('ix_tournaments_under_way', table_name='tournaments')
     op.drop_table('tournaments')
     op.drop_column('games', 'event')

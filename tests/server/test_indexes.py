@@ -13,7 +13,7 @@ from sqlalchemy import event, text
 from app import retention
 from app.club.seeks import OPEN_SEEKS
 from app.club.tournament_jobs import DUE_STARTS
-from app.club.tournament_rows import BOARDS_OF, ENTRANTS_OF
+from app.club.tournament_rows import BOARDS_OF, ENDED, ENTRANTS_OF, LISTINGS, UNDER_WAY
 from app.db import utcnow
 from app.games.digest.rows import DUE_PLAYERS
 from app.games.records.rows import DUE_GAMES
@@ -127,6 +127,9 @@ def test_the_tournaments_start_days_and_one_tournament_are_read_through_their_in
     assert_reads_through(plan_of(filled, ENTRANTS_OF, number=7, variant="side-view"),
                          "uq_tournament_entries_tournament_id", "tournament_entries")
     assert_reads_through(plan_of(filled, BOARDS_OF, number=7), "ix_tournament_pairings_round", "tournament_pairings")
+    assert_reads_through(plan_of(filled, LISTINGS[UNDER_WAY], limit=200), "ix_tournaments_under_way",
+                         "tournaments")
+    assert "Seq Scan on tournaments" not in plan_of(filled, LISTINGS[ENDED], limit=50)
 
 
 def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):
