@@ -188,8 +188,9 @@ class Tournaments:
                                                       ENTRIES.c.player_id == player.id)
                                 .values(withdrawn=True, withdrawn_round=row.round))
         games = self.connection.execute(
-            select(PAIRINGS.c.game_id).where(PAIRINGS.c.tournament_id == number, PAIRINGS.c.game_id.is_not(None),
-                                             (PAIRINGS.c.white_id == player.id) | (PAIRINGS.c.black_id == player.id))
+            select(PAIRINGS.c.game_id).select_from(PAIRINGS.join(GAMES, GAMES.c.id == PAIRINGS.c.game_id))
+            .where(PAIRINGS.c.tournament_id == number, GAMES.c.status.in_(UNFINISHED),
+                   (PAIRINGS.c.white_id == player.id) | (PAIRINGS.c.black_id == player.id))
             .order_by(PAIRINGS.c.game_id)).scalars().all()
         resigned = 0
         for game_id in games:
