@@ -95,7 +95,7 @@ def ingest(file: click.utils.LazyFile) -> None:
 @click.option("--option", "options", multiple=True, help="K=V: days=3, or one of the variant's options (repeatable)")
 def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
     from app.games.lobby.challenges import read_options
-    from app.games.service import GameService, ServiceError
+    from app.service import Service, ServiceError
 
     server = _server()
     server.db.upgrade()
@@ -105,7 +105,7 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
         raise click.BadParameter(str(error), param_hint="--option") from error
     try:
         with server.db.engine.begin() as connection:
-            service = GameService(connection, server.settings, server.signer)
+            service = Service(connection, server.settings, server.signer)
             game = service.create_game(variant, service.player(white), service.player(black), parsed, None)
             game_id = game.id
     except ServiceError as error:
@@ -113,6 +113,59 @@ def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> 
     click.echo(game_id)
     click.echo(f"Game {game_id} created. Its two invitations are queued in the outbox: they go out when "
                "`python3 manage.py serve` or `python3 manage.py worker` runs.", err=True)
+
+
+@cli.group(help="Tournaments as the operator: announce one, start one.")
+def tournament() -> None:
+    pass
+
+
+@tournament.command("create", help="Announce a tournament as the operator; prints its number.")
+@click.argument("variant")
+@click.option("--format", "format_", default="round-robin", help="round-robin (the default) or swiss")
+@click.option("--players", help="the most who may enter (round robin 3-16, default 6; Swiss 4-128, default 8)")
+@click.option("--rounds", help="a Swiss's rounds (default: as many as the entrants need)")
+@click.option("--days", help="a move's time in days (default 3)")
+@click.option("--unrated", is_flag=True, help="its games change no rating")
+@click.option("--option", "options", multiple=True, help="K=V: one of the variant's options (repeatable)")
+@click.option("--starts", help="YYYY-MM-DD: the day it starts at the latest, 00:00 UTC")
+def tournament_create(variant: str, format_: str, players: str | None, rounds: str | None, days: str | None,
+                      unrated: bool, options: tuple[str, ...], starts: str | None) -> None:
+    from app.club.tournaments import TermsError, terms_from
+    from app.games.lobby.challenges import read_options
+    from app.service import Service, ServiceError
+
+    server = _server()
+    server.db.upgrade()
+    try:
+        with server.db.engine.begin() as connection:
+            service = Service(connection, server.settings, server.signer)
+            terms = terms_from(variant, today=service.now.date(), format=format_, players=players, rounds=rounds,
+                               rated=not unrated, days=days, starts=starts, options=read_options(list(options)))
+            number = service.tournaments.announce(None, terms)
+            service.flush()
+    except (ServiceError, TermsError) as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(number)
+    click.echo(f"Tournament {number} announced: players enter it with 'enter {number}' by mail, or on "
+               f"{server.settings.base_url}/tournaments/{number}", err=True)
+
+
+@tournament.command("start", help="Start tournament T now with whoever has entered (at least its minimum).")
+@click.argument("number", type=int)
+def tournament_start(number: int) -> None:
+    from app.service import Service, ServiceError
+
+    server = _server()
+    server.db.upgrade()
+    try:
+        with server.db.engine.begin() as connection:
+            service = Service(connection, server.settings, server.signer)
+            service.tournaments.start(None, number)
+            service.flush()
+    except ServiceError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"Tournament {number} started: its games' first mails are queued in the outbox.")
 
 
 @cli.command(help="The background loop alone: inbound, IMAP, outbox dispatch, clocks.")

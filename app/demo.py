@@ -18,12 +18,12 @@ from sqlalchemy import select
 
 from app.config import load_settings
 from app.games.models import Game
-from app.games.service import GameService
 from app.inbound.clients import reply
 from app.inbound.receive import receive
 from app.outbound.models import OutboundMessage
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
+from app.service import Service
 from app.worker import Worker
 
 ALICE, BOB = "alice@example.org", "bob@example.org"
@@ -42,7 +42,7 @@ def run_demo(say: Callable[[str], None], folder: Path | None = None, variant_nam
     server = Server.from_settings(settings)
     server.db.upgrade()
     with server.db.engine.begin() as connection:
-        service = GameService(connection, settings, server.signer)
+        service = Service(connection, settings, server.signer)
         game_id = service.create_game(variant_name, service.player(ALICE, "Alice"), service.player(BOB, "Bob"),
                                       {"days": "3"}, None).id
     worker = Worker(server)

@@ -1,4 +1,5 @@
-"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks, daily digests and retention.
+"""The background work: inbound sweep, IMAP polling, outbox dispatch, clocks, daily digests, tournaments' start
+days and retention.
 
 Each duty runs in a thread of its own, at its own pace, so none waits behind another: mail goes
 out at the rate it is made while a long clock round runs, and a mailbox that is slow to answer
@@ -17,11 +18,11 @@ from datetime import datetime
 
 from app import retention
 from app.db import utcnow
-from app.games.service import GameService
 from app.inbound import imap
 from app.inbound.receive import process_pending
 from app.outbound.outbox import Transport
 from app.server import Server
+from app.service import Service
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,7 @@ DISPATCH_EVERY = 1.0  # seconds between looks at the outbox when the last one fo
 SWEEP_EVERY = 5.0  # the doors process what they store at once; the sweep takes up what they left
 IMAP_EVERY = 5.0
 CLOCKS_EVERY = 10.0  # reminders come a day ahead; a loss on time is recorded within seconds
+TOURNAMENTS_EVERY = 60.0  # a tournament's start day begins at 00:00 UTC: started within the minute
 DIGEST_EVERY = 60.0  # the players whose digest hour has come are read through a partial index: one cheap query
 RETENTION_EVERY = 60.0  # one small batch a minute: old bodies go, nothing waits on it
 
@@ -57,6 +59,7 @@ class Worker:
         duties += [
             Duty("clocks", self.clocks, CLOCKS_EVERY),
             Duty("digest", self.digests, DIGEST_EVERY),
+            Duty("tournaments", self.tournaments, TOURNAMENTS_EVERY),
             Duty("sent", self.dispatcher.run_once, DISPATCH_EVERY),
             Duty("retention", self.retention, RETENTION_EVERY, eager=False),  # paced: old rows can wait
         ]
@@ -82,11 +85,11 @@ class Worker:
         server = self.server
         now = now or utcnow()
         with server.db.engine.begin() as connection:
-            due = GameService(connection, server.settings, server.signer, now).due_games()
+            due = Service(connection, server.settings, server.signer, now).due_games()
         acted = 0
         for game_id in due:  # each game in its own transaction: one bad game holds up no other
             with server.db.engine.begin() as connection:
-                acted += GameService(connection, server.settings, server.signer, now).tick_game(game_id)
+                acted += Service(connection, server.settings, server.signer, now).tick_game(game_id)
         return acted
 
     def digests(self, now: datetime | None = None, every: bool = False) -> int:
@@ -96,12 +99,25 @@ class Worker:
         server = self.server
         now = now or utcnow()
         with server.db.engine.begin() as connection:
-            due = GameService(connection, server.settings, server.signer, now).due_digests(every)
+            due = Service(connection, server.settings, server.signer, now).due_digests(every)
         sent = 0
         for player_id, seen in due:
             with server.db.engine.begin() as connection:
-                sent += GameService(connection, server.settings, server.signer, now).send_digest(player_id, seen)
+                sent += Service(connection, server.settings, server.signer, now).send_digest(player_id, seen)
         return sent
+
+    def tournaments(self, now: datetime | None = None) -> int:
+        """Tournaments whose start day has come, started or cancelled: one statement on a partial index when none
+        has; each in a transaction of its own, under its row's lock, so that no two workers both act on it."""
+        server = self.server
+        now = now or utcnow()
+        with server.db.engine.begin() as connection:
+            due = Service(connection, server.settings, server.signer, now).due_tournaments()
+        acted = 0
+        for number in due:
+            with server.db.engine.begin() as connection:
+                acted += Service(connection, server.settings, server.signer, now).start_due_tournament(number)
+        return acted
 
     def retention(self, now: datetime | None = None) -> int:
         return retention.run(self.server.db, self.server.settings, now or utcnow()).total

@@ -23,7 +23,6 @@ from sqlalchemy import select
 from app.games.digest.mail import DigestMail, Entry
 from app.games.mail.mailing import Mailer
 from app.games.models import Game
-from app.games.service import GameService
 from app.inbound.clients import reply
 from app.inbound.receive import receive
 from app.outbound.models import OutboundMessage
@@ -31,6 +30,7 @@ from app.outbound.render import render
 from app.present.registry import DECLARATIONS
 from app.rules.registry import get_variant
 from app.server import Server, settle_garbage_collection
+from app.service import Service
 from benchmarks.measure import report
 from benchmarks.replies import players_database, server_for
 
@@ -58,7 +58,7 @@ def games_for_reader(server: Server) -> list[int]:
     """GAMES games of the reader (Black, on the digest) against a player each, every variant in turn, each at the
     reader's move: invited, accepted, set up and the opponent's first move made by mail."""
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         service.digests.choose(service.player(READER), 7)
         service.flush()
     names = sorted(DECLARATIONS)
@@ -67,7 +67,7 @@ def games_for_reader(server: Server) -> list[int]:
         name = names[number % len(names)]
         opponent = f"writer{number}@bench.test"
         with server.db.engine.begin() as connection:
-            service = GameService(connection, server.settings, server.signer)
+            service = Service(connection, server.settings, server.signer)
             game_id = service.create_game(name, service.player(opponent), service.player(READER),
                                           dict(DECLARATIONS[name].sample.options), None).id
         for address in (opponent, READER):
@@ -90,7 +90,7 @@ def measure(server: Server, game_ids: list[int]) -> dict[str, float]:
     times: dict[str, list[float]] = {"digest": [], "request": [], "digest render": [], "request render": []}
     with server.db.engine.connect() as connection:
         transaction = connection.begin()
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         player = service.player(READER)
         games = [service.work.lock(game_id) for game_id in game_ids]
         entries = [Entry(game, game.side_of(player), service.work.orderer(game)) for game in games]

@@ -11,6 +11,9 @@ early, so that none comes of age while the measures run).
 The club grows with them: every copy is a rated game that came from a seek (the seek kept, taken), every
 finished copy changed both its players' ratings (two rows of rating history), every player of the pool has a
 rating; the open seeks are a fixed number (``add_open_seeks``), as on a club whose players come and go.
+Tournaments grow with the games too: one finished Swiss of 16 players in 5 rounds (40 of the copies, made its
+games) for every TOURNAMENT_SHARE copies, so that 100,000 games hold 1,000 tournaments; the open ones are a
+fixed number (``add_open_tournaments``).
 """
 
 from __future__ import annotations
@@ -22,16 +25,18 @@ from pathlib import Path
 
 from sqlalchemy import Connection, text
 
-from app.games.service import GameService
 from app.inbound.clients import reply
 from app.outbound.outbox import MaildirTransport
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
+from app.service import Service
 from benchmarks.replies import CLIENTS, address, answer_all, latest_mail, run_ours, scripted_orders
 
 SPAN_DAYS = 730  # copies are dated over the last two years
 ACTIVE_DAYS = 40  # a copy younger than this is a game still under way
 DIGEST_SHARE = 10  # one player in this many is on the daily digest
+TOURNAMENT_SHARE = 100  # copies for each finished tournament
+TOURNAMENT_PLAYERS, TOURNAMENT_ROUNDS = 16, 5  # a Swiss of 16 in 5 rounds: 8 boards a round, 40 games
 SPREAD = 10007  # copies' ages: (number * 7919) mod SPREAD, in SPREAD-ths of the span (a prime: all differ)
 
 
@@ -48,7 +53,7 @@ def play_template(server: Server, folder: Path, plies: int) -> Template:
     """One game through the real pipeline: invitations, setups, ``plies`` moves by reply, every mail sent."""
     number = 999_999  # its players are address("white", number) and address("black", number)
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         game_id = service.create_game(DEFAULT_VARIANT, service.player(address("white", number)),
                                       service.player(address("black", number)), {}, None).id
     answer_all(server, {number: game_id}, "invitation", lambda side: "accept")
@@ -104,6 +109,40 @@ def fill(connection: Connection, template: Template, first: int, count: int, hea
     values |= {"players": players, "games": games}
     for statement in (PLAYERS, RATINGS, GAMES, EVENTS, OUTBOX, INBOUND, SEEKS, RATING_CHANGES, *RESTART_IDS):
         connection.execute(text(statement), values)
+    add_tournaments(connection, values, count // TOURNAMENT_SHARE)
+
+
+def add_tournaments(connection: Connection, values: dict, count: int) -> None:
+    """``count`` finished Swiss events of 16 players in 5 rounds, each made of 40 of the batch's last copies
+    (their players made its entrants: round r pairs entrant j with entrant 8 + (j + r - 1) mod 8, White first,
+    so nobody meets twice; White won every game)."""
+    if not count:
+        return
+    tournaments = connection.execute(text("SELECT coalesce(max(id), 0) FROM tournaments")).scalar_one()
+    values = values | {"tournaments": tournaments, "number": count, "size": TOURNAMENT_PLAYERS,
+                       "rounds": TOURNAMENT_ROUNDS, "boards": TOURNAMENT_PLAYERS // 2,
+                       "base": values["games"] + values["count"] - count * TOURNAMENT_PLAYERS // 2 * TOURNAMENT_ROUNDS}
+    for statement in (TOURNAMENTS, ENTRIES, PAIRINGS, TOURNAMENT_GAMES, "SELECT setval(pg_get_serial_sequence("
+                      "'tournaments', 'id'), (SELECT max(id) FROM tournaments))"):
+        connection.execute(text(statement), values)
+
+
+def add_open_tournaments(connection: Connection, count: int, now: datetime) -> None:
+    """``count`` round robins open for entry with five entrants each (from the first players), none starting
+    while the measures run."""
+    first = connection.execute(text("SELECT coalesce(max(id), 0) FROM tournaments")).scalar_one()
+    connection.execute(text(
+        "INSERT INTO tournaments (id, organiser_id, variant, options, days, format, players, rated, status, "
+        "entrants, round, created_at) SELECT :first + n, (SELECT min(id) FROM players), :variant, '{}', 3, "
+        "'round-robin', 8, true, 'open', 5, 0, :now FROM generate_series(1, :count) AS n"),
+        {"first": first, "variant": DEFAULT_VARIANT, "now": now, "count": count})
+    connection.execute(text(
+        "INSERT INTO tournament_entries (tournament_id, player_id, entered_at, withdrawn) "
+        "SELECT :first + n, p.id, :now, false FROM generate_series(1, :count) AS n, "
+        "LATERAL (SELECT id FROM players ORDER BY id LIMIT 5) AS p"),
+        {"first": first, "now": now, "count": count})
+    connection.execute(text("SELECT setval(pg_get_serial_sequence('tournaments', 'id'), "
+                            "(SELECT max(id) FROM tournaments))"))
 
 
 # One player in DIGEST_SHARE is on the daily digest, at an hour of their own: due tomorrow, none today.
@@ -200,6 +239,40 @@ INSERT INTO rating_changes (player_id, variant, game_id, before, rating, deviati
 SELECT p.player_id, g.variant, g.id, 1500 + (g.id * 31) % 300, 1500 + (g.id * 17) % 300, 80, g.updated_at
 FROM games AS g, LATERAL (VALUES (g.white_id), (g.black_id)) AS p(player_id)
 WHERE g.id > :games AND g.status = 'over'
+"""
+
+# Tournament k of the batch: finished, its games the copies :base + (k - 1) * 40 + 1 to :base + k * 40.
+TOURNAMENTS = """
+INSERT INTO tournaments (id, organiser_id, variant, options, days, format, players, rounds, rated, status,
+                         entrants, total_rounds, round, created_at, started_at, finished_at)
+SELECT :tournaments + k, :players + 1 + (k * :size) % :half, t.variant, t.options, t.days, 'swiss', :size,
+       :rounds, true, 'finished', :size, :rounds, :rounds, :now - interval '60 days', :now - interval '50 days',
+       :now - interval '10 days'
+FROM generate_series(1, :number) AS k, games AS t WHERE t.id = :template
+"""
+
+# Entrant j (0 to 15) of tournament k is player :players + 1 + (k * 16 + j) mod :half, ranked j + 1.
+ENTRIES = """
+INSERT INTO tournament_entries (tournament_id, player_id, entered_at, rank, rating, withdrawn)
+SELECT :tournaments + k, :players + 1 + (k * :size + j) % :half, :now - interval '55 days', j + 1,
+       1500 + (j * 37) % 300, false
+FROM generate_series(1, :number) AS k, generate_series(0, :size - 1) AS j
+"""
+
+PAIRINGS = """
+INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id, game_id)
+SELECT :tournaments + k, r, b + 1, :players + 1 + (k * :size + b) % :half,
+       :players + 1 + (k * :size + :boards + (b + r - 1) % :boards) % :half,
+       :base + (k - 1) * :boards * :rounds + (r - 1) * :boards + b + 1
+FROM generate_series(1, :number) AS k, generate_series(1, :rounds) AS r, generate_series(0, :boards - 1) AS b
+"""
+
+TOURNAMENT_GAMES = """
+UPDATE games AS g SET white_id = p.white_id, black_id = p.black_id, status = 'over', result = '1-0',
+       reason = 'resigned', deadline = NULL, next_clock_at = NULL,
+       event = 'Tournament ' || p.tournament_id || ', round ' || p.round
+FROM tournament_pairings AS p
+WHERE p.game_id = g.id AND p.tournament_id > :tournaments
 """
 
 RESTART_IDS = tuple(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"

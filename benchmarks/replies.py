@@ -20,7 +20,6 @@ from sqlalchemy import select
 
 from app.config import load_settings
 from app.db import Database
-from app.games.service import GameService
 from app.inbound.clients import reply
 from app.inbound.proof import authenticate
 from app.inbound.receive import Check, receive
@@ -28,6 +27,7 @@ from app.outbound.models import OutboundMessage
 from app.rules.base import Variant
 from app.rules.registry import get_variant
 from app.server import Server
+from app.service import Service
 from benchmarks.variant_games import play, start_position
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))
@@ -108,7 +108,7 @@ def prepare(url: str, folder: Path, variant_name: str, first: int = 0) -> tuple[
     server.db.upgrade()
     variant = get_variant(variant_name)
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         games = {number: service.create_game(variant_name, service.player(address("white", number)),
                                              service.player(address("black", number)), {}, None).id
                  for number in range(first, first + GAMES)}

@@ -13,6 +13,9 @@ games set up through the pipeline take the moves measured. At each size, after V
 - the games page of a player with 300 games, and the history page of one of them;
 - the club's pages: the open seeks (``/seeks``, 50 open among every seek ever taken), the home page, and the
   player page of the player with 300 rated games (their rating history drawn);
+- the tournaments' pages: ``/tournaments`` (10 open among every tournament finished: one a hundred games, 1,000
+  at 100,000 games) and the standings page of a finished Swiss of 16 in 5 rounds; the worker's round with
+  nothing due includes the tournaments' start days;
 - the outbox claim with 5,000 mails waiting to be sent;
 - the storage per game (every table and index, after retention has had its way).
 
@@ -39,7 +42,7 @@ from app.outbound.outbox import MaildirTransport
 from app.rules.registry import DEFAULT_VARIANT
 from app.server import Server, settle_garbage_collection
 from app.worker import Worker
-from benchmarks import fill
+from benchmarks import fill, tournament
 from benchmarks.pipeline import drop_postgres, postgres_database
 from benchmarks.replies import PLIES, players_database, prepare, replies_for_ply, run_ours, server_for
 from benchmarks.web import signed_in
@@ -49,6 +52,7 @@ SIZES = (100, 400) if QUICK else (1_000, 100_000)
 HEAVY_GAMES = 20 if QUICK else 300  # the games of the player whose games page is measured
 DUE = 10 if QUICK else 100  # games due in the clock round measured
 DIGESTS_DUE = 5 if QUICK else 20  # players whose digest is due in the digest round measured
+OPEN_TOURNAMENTS = 10  # open at any time, whatever the number finished
 OPEN_SEEKS = 50  # open at any time, whatever the number of games (seeks lapse in 14 days)
 PENDING = 200 if QUICK else 5_000  # mails waiting when the claim is measured
 RUNS = 3 if QUICK else 9
@@ -59,6 +63,7 @@ TARGET_RATIO = 1.5
 TARGET_QUIET_ROUND_MS = 50.0
 STORAGE = {"the game record (games, events, players)": ("games", "events", "players"),
            "the club (seeks, ratings and their history)": ("seeks", "ratings", "rating_changes"),
+           "tournaments (entries and pairings)": ("tournaments", "tournament_entries", "tournament_pairings"),
            "mail (inbound and outbound rows, whole while young)": ("inbound_messages", "outbound_messages"),
            "sign-in links": ("login_tokens",)}
 TABLES = tuple(table for tables in STORAGE.values() for table in tables)
@@ -97,6 +102,7 @@ class Scale:
         with server.db.engine.begin() as connection:
             self.heavy = fill.add_heavy_player(connection, utcnow())
             fill.add_open_seeks(connection, self.heavy, OPEN_SEEKS, utcnow())
+            fill.add_open_tournaments(connection, OPEN_TOURNAMENTS, utcnow())
         self.template = fill.play_template(server, folder, PLIES)
         self.counter = Statements(server.db.engine)
         self.digest_reads = ""
@@ -130,6 +136,8 @@ class Scale:
         results[f"seeks page, {OPEN_SEEKS} open"] = self.page("/seeks")
         results["home page"] = self.page("/")
         results[f"player page, {HEAVY_GAMES} rated games"] = self.page(f"/players/{self.heavy}")
+        results[f"tournaments page, {OPEN_TOURNAMENTS} open"] = self.page("/tournaments")
+        results["standings page, Swiss of 16"] = self.page(f"/tournaments/{self.finished_tournament()}")
         results[f"outbox claim, {PENDING} pending"] = self.claim()
         results["storage per game (KB)"] = self.storage_per_game()
         self.reads[self.games] = self.digest_reads
@@ -220,6 +228,11 @@ class Scale:
             return connection.execute(text("SELECT min(id) FROM games WHERE white_id = :heavy"),
                                       {"heavy": self.heavy}).scalar_one()
 
+    def finished_tournament(self) -> int:
+        """The first finished Swiss: the same one at every size."""
+        with self.server.db.engine.connect() as connection:
+            return connection.execute(text("SELECT min(id) FROM tournaments WHERE status = 'finished'")).scalar_one()
+
     def page(self, path: str) -> float:
         client = signed_in(self.app, self.server.settings, self.heavy_game(), self.heavy)
 
@@ -294,6 +307,10 @@ def run(url: str, folder: Path, sizes: tuple[int, ...]) -> None:
         print(f"  digest round's query at {size:,} games: {reads}")
     print(f"  storage per game at {sizes[-1]:,} games, {fill.ACTIVE_DAYS} of {fill.SPAN_DAYS} days' games under way: "
           + "; ".join(f"{part} {kb:.1f} KB" for part, kb in scale.storage.items()))
+    slowest = tournament.slowest_round_ms()
+    verdict = "met" if slowest < tournament.TARGET_SECONDS * 1000 else "NOT met"
+    print(f"  pairing one round of a {tournament.PLAYERS}-player Swiss (the slowest of its rounds): {slowest:.0f} ms "
+          f"(target < {tournament.TARGET_SECONDS * 1000:.0f} ms: {verdict})")
 
 
 def report(measured: dict[int, dict[str, float]], quiet_statements: dict[int, int]) -> None:

@@ -43,6 +43,11 @@ def played_through(players: int, seed: int) -> list[tuple[SwissHistory, float]]:
     return timed
 
 
+def slowest_round_ms() -> float:
+    """The slowest round's pairing of a 128-player Swiss played through (what ``bench scale`` prints too)."""
+    return max(seconds for _, seconds in played_through(PLAYERS, seed=1)) * 1000
+
+
 def main() -> None:
     print(f"bench tournament: pairing a round of a {PLAYERS}-player Swiss by the Dutch system (py4swiss)")
     large = played_through(PLAYERS, seed=1)

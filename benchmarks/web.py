@@ -21,10 +21,10 @@ from app.config import load_settings
 from app.db import utcnow
 from app.games.models import Game, Player
 from app.games.records import rows
-from app.games.service import GameService
 from app.rules.base import Variant
 from app.rules.registry import DEFAULT_VARIANT, get_variant
 from app.server import Server
+from app.service import Service
 from app.web.models import LoginToken
 from app.web.signin_links import link_serializer
 from benchmarks.measure import peak_memory, report
@@ -55,7 +55,7 @@ def build_game(server: Server, variant: Variant, events: int, seed: int) -> tupl
     """A running game of the variant with exactly ``events`` recorded events (random legal moves)."""
     rng = random.Random(seed)
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         white = service.player(f"white{seed}@bench.test")
         black = service.player(f"black{seed}@bench.test")
         game = service.create_game(variant.name, white, black, {}, None)

@@ -129,10 +129,22 @@ def test_no_job_and_nothing_of_the_club_imports_the_game_service():
     graph = module_graph(APP)
     below = [name for name in graph if name.startswith(("app.games.", "app.club")) and name != "app.games.service"]
     assert "app.games.commands.base" in below and "app.club.seeks" in below
-    assert [name for name in below if "app.games.service" in graph[name]] == []
+    assert [name for name in below if {"app.games.service", "app.service"} & graph[name]] == []
 
 
-CLUB_TABLES = {"SEEKS", "RATINGS", "CHANGES", "Seek", "Rating", "RatingChange"}  # app/club/models.py
+def test_the_game_service_imports_nothing_of_the_club_above_it():
+    """The club is a layer above the game service, using it to create and end games: nothing under app/games
+    imports the club, even for a type hint. What puts the two together (the commands read, the listeners to the
+    end of games, the club's jobs) stands above both, in app/service.py."""
+    graph = module_graph(APP)
+    games = {name: imported for name, imported in graph.items() if name.startswith("app.games")}
+    assert "app.games.play.turn" in games and "app.club.ratings" in graph["app.service"]  # the graph sees both
+    assert {name: sorted(imported) for name, imported in games.items()
+            if any(each.startswith("app.club") for each in imported)} == {}
+
+
+CLUB_TABLES = {"SEEKS", "RATINGS", "CHANGES", "TOURNAMENTS", "ENTRIES", "PAIRINGS", "Seek", "Rating", "RatingChange",
+               "Tournament", "TournamentEntry", "TournamentPairing"}  # app/club/models.py
 
 
 def club_writes(path: Path) -> list[str]:

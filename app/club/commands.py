@@ -1,4 +1,5 @@
-"""The club's mail commands: seeks, ratings and the player's page.
+"""The club's mail commands: seeks, ratings and the player's page (``CLUB_COMMANDS``, read beside the game
+service's by the service the doors use, ``app.service``).
 
 ``seeks`` and ``rating`` are answered at once: they only read, and a player's ratings go to that player's own
 address (a forged From gets the owner of the address their own ratings). ``seek``, ``join N``, ``cancel seek N``
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 from sqlalchemy import Connection
 
+from app.club.jobs import club
 from app.club.ratings import PROVISIONAL_DEVIATION, RatingNow, ratings_of
 from app.club.seeks import LIFETIME, MOST_OPEN, read_number, read_seek
+from app.club.tournament_commands import TOURNAMENT_COMMANDS
 from app.games.commands.base import Held, InGame, InLobby, MailCommand
 from app.games.commands.reading import Command
 from app.games.errors import ServiceError
@@ -22,12 +25,12 @@ from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 def list_seeks(context: InLobby, command: Command) -> None:
     base = context.jobs.settings.base_url
-    context.tell("seeks", "open seeks", [*context.jobs.seeks.listing(),
+    context.tell("seeks", "open seeks", [*club(context.jobs).seeks.listing(),
                                          f"To take one: join N. All of them, on the web: {base}/seeks"])
 
 
 def check_seek(context: InLobby, argument: str) -> str:
-    return context.jobs.seeks.check_post(context.player, argument).written()
+    return club(context.jobs).seeks.check_post(context.player, argument).written()
 
 
 def describe_seek(argument: str) -> str:
@@ -36,7 +39,7 @@ def describe_seek(argument: str) -> str:
 
 def carry_out_seek(context: InLobby, argument: str) -> str:
     try:
-        number = context.jobs.seeks.post(context.player, argument)
+        number = club(context.jobs).seeks.post(context.player, argument)
     except ServiceError as error:
         context.tell("error", "seek not posted", [f"Your seek was not posted: {error}."])
         return f"seek refused: {error}"
@@ -51,13 +54,13 @@ def carry_out_seek(context: InLobby, argument: str) -> str:
 
 def check_join(context: InLobby, argument: str) -> str:
     number = read_number(argument)
-    context.jobs.seeks.check_join(context.player, number)
+    club(context.jobs).seeks.check_join(context.player, number)
     return str(number)
 
 
 def carry_out_join(context: InLobby, argument: str) -> str:
     try:
-        game = context.jobs.seeks.join(context.player, int(argument))
+        game = club(context.jobs).seeks.join(context.player, int(argument))
     except ServiceError as error:
         context.tell("error", "seek not joined", [f"You did not join: {error}."])
         return f"join refused: {error}"
@@ -66,13 +69,13 @@ def carry_out_join(context: InLobby, argument: str) -> str:
 
 def check_cancel(context: InLobby, argument: str) -> str:
     number = read_number(argument, "cancel seek")
-    context.jobs.seeks.check_cancel(context.player, number)
+    club(context.jobs).seeks.check_cancel(context.player, number)
     return str(number)
 
 
 def carry_out_cancel(context: InLobby, argument: str) -> str:
     try:
-        context.jobs.seeks.cancel(context.player, int(argument))
+        club(context.jobs).seeks.cancel(context.player, int(argument))
     except ServiceError as error:
         context.tell("error", "seek not cancelled", [f"Nothing was cancelled: {error}."])
         return f"cancel refused: {error}"
@@ -161,3 +164,6 @@ def carry_out_profile(context: InLobby, choice: str) -> str:
 
 PROFILE = MailCommand("profile", "private|public", "hide or show your player page on the web",
                       held=Held(check_profile, describe_profile, carry_out_profile))
+
+
+CLUB_COMMANDS = (RATING, *SEEK_COMMANDS, PROFILE, *TOURNAMENT_COMMANDS)  # in help's order, after the service's

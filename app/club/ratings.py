@@ -1,9 +1,10 @@
 """The club's ratings: each rated game's end is one Glicko-2 rating period for its two players.
 
-Called from one place, ``Turn.finish``, which every end of a game goes through (a move that ends it, a
-resignation, a draw agreed or automatic, a loss on time), before the game-over mails are written, so
-that they can tell each player their new rating. A game that ended before each side had made two moves
-changes no rating. Several workers may end two games of one player at once: both players' rating rows
+A listener to the end of games (``Ratings.game_ended``), handed to the turn where the service is put
+together (``app.service``): ``Turn.finish``, which every end of a game goes through (a move that ends it, a
+resignation, a draw agreed or automatic, a loss on time), calls it before the game-over mails are written,
+so that they can tell each player their new rating (``rating_lines``). A game that ended before each side had
+made two moves changes no rating. Several workers may end two games of one player at once: both players' rating rows
 are locked in player-id order (a missing row inserted first, the conflict of a concurrent insert
 ignored), so the second game is rated from the rating the first left, and neither waits on the other
 for ever.
@@ -22,7 +23,8 @@ from app.club.models import CHANGES, RATINGS
 from app.games.models import Event
 from app.games.records.rows import GameRecord
 from app.games.records.work import UnitOfWork
-from app.rules.base import SIDES
+from app.rules.base import SIDES, other
+from app.rules.registry import get_variant
 
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's score in each result that is rated
 MOVES_TO_COUNT = 2  # each side's completed moves before a game's end changes a rating (the club's rule)
@@ -90,13 +92,41 @@ def lock_rating(connection: Connection, player_id: int, variant: str, now: datet
     return RatingNow(*row)
 
 
+def change_words(before: RatingNow, after: RatingNow) -> str:
+    """"1500? -> 1662? (+162)": the change as the ratings are shown, rounded."""
+    return f"{before.shown} -> {after.shown} ({round(after.rating) - round(before.rating):+d})"
+
+
+def rating_lines(game: GameRecord, side: str, rated: RatedEnd | None) -> list[str]:
+    """What a rated game's end did to the player's rating in its variant, and to their opponent's (nothing for
+    an unrated game): the lines of their game-over mail."""
+    if rated is None:
+        return []
+    if not rated.counted:
+        return ["This game was rated, but it ended before each side had made two moves, so it changes no "
+                "rating."]
+    title, opponent = get_variant(game.variant).title, other(side)
+    lines = [f"Your rating in {title}: {change_words(rated.before[side], rated.after[side])}",
+             f"{game.player(opponent).name}'s rating in {title}: "
+             f"{change_words(rated.before[opponent], rated.after[opponent])}"]
+    if any(rating.provisional for rating in (*rated.before.values(), *rated.after.values())):
+        lines.append(f"A ? marks a provisional rating: still unsure (its deviation is over "
+                     f"{PROVISIONAL_DEVIATION:.0f}), it moves a long way with each game.")
+    return lines
+
+
 class Ratings:
     """Ratings changed at the end of rated games."""
 
     def __init__(self, work: UnitOfWork) -> None:
         self.work = work
 
-    def game_ended(self, game: GameRecord) -> RatedEnd | None:
+    def game_ended(self, game: GameRecord) -> dict[str, list[str]]:
+        """A game has just ended: rated now, if it is rated; what each side's game-over mail says of it."""
+        rated = self.rate(game)
+        return {side: rating_lines(game, side, rated) for side in SIDES}
+
+    def rate(self, game: GameRecord) -> RatedEnd | None:
         """Rate a game that has just ended (its result set): None for an unrated game, an empty ``RatedEnd`` for
         a rated one that ended too soon (or without a winner or a draw), else both players' ratings before and
         after."""

@@ -87,6 +87,9 @@ class Game(Base):
     rated: Mapped[bool] = mapped_column(default=False, server_default=false())
     # The players know each other by name only (a game from a seek): no mail or page shows either address
     names_only: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # What the game is part of, as every mail of it names it ("Tournament 3, round 2"): handed in by the layer
+    # that created it; none for a game on its own
+    event: Mapped[str | None] = mapped_column(String(60))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

@@ -2,25 +2,28 @@
 
 Each call runs inside the caller's transaction. The unit of work (``work``) locks each game row
 once, decodes its state once and writes every change once (``flush``); the lobby answers mail to
-the bare address; invitations create games and take their answers; the turn plays orders and
-hands the turn over; the ratings change at a rated game's end; the clocks keep deadlines, reminders
+the bare address; invitations create games and take their answers; the turn plays orders, hands
+the turn over and tells its listeners of each game's end; the clocks keep deadlines, reminders
 and vacations; replies read a player's reply and send each command to its job. Mail and web both
 come in through here, and every entry point ends with ``flush``.
+
+It knows nothing of the club above it: the service the doors use (``app.service``) hands it the
+commands it reads (``book``), the listeners to the end of games (``listeners``) and the club's jobs
+beside its own (``extend``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import partial
 
 from sqlalchemy import Connection
 
-from app.club.ratings import Ratings
-from app.club.seeks import Seeks
 from app.config import Settings
 from app.db import utcnow
-from app.games.commands.base import Jobs
-from app.games.commands.registry import GAME_WORDS, LOBBY_WORDS, command_forms
+from app.games.commands.base import CommandBook, Jobs
+from app.games.commands.registry import BOOK, command_forms
 from app.games.digest.digests import Digests
 from app.games.digest.holding import Holding
 from app.games.digest.replies import DigestReplies
@@ -32,14 +35,14 @@ from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
 from app.games.play.clocks import Clocks, next_look
 from app.games.play.replies import Replies
-from app.games.play.turn import Turn
+from app.games.play.turn import GameEnded, Turn
 from app.games.records import rows
 from app.games.records.events import EventRecord
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.games.records.work import UnitOfWork, display_name
 from app.tokens import ReplyToken, TokenSigner
 
-__all__ = ["GAME_WORDS", "LOBBY_WORDS", "GameService", "ServiceError", "display_name"]
+__all__ = ["GameService", "ServiceError", "display_name"]
 
 
 class GameService:
@@ -51,24 +54,25 @@ class GameService:
     """
 
     def __init__(self, connection: Connection, settings: Settings, signer: TokenSigner,
-                 now: datetime | None = None) -> None:
+                 now: datetime | None = None, *, book: CommandBook = BOOK, listeners: Sequence[GameEnded] = (),
+                 extend: Callable[[Jobs], Jobs] = lambda jobs: jobs) -> None:
         self.connection = connection
         self.settings = settings
         self.signer = signer
         self.now = now or utcnow()
+        self.book = book
         self.work = UnitOfWork(connection, self.now, next_look)
-        self.mailer = Mailer(connection, settings, signer, self.now, self.work.state, command_forms)
+        self.mailer = Mailer(connection, settings, signer, self.now, self.work.state,
+                             partial(command_forms, book=book))
         self.events = EventRecord(self.work)
         self.holding = Holding(self.work, self.mailer)
-        self.ratings = Ratings(self.work)
-        self.turn = Turn(self.work, self.mailer, self.events, self.holding, self.ratings)
+        self.turn = Turn(self.work, self.mailer, self.events, self.holding, listeners)
         self.clocks = Clocks(self.work, settings, self.events, self.turn)
         self.invitations = Invitations(self.work, settings, self.mailer, self.turn)
         self.preferences = Preferences(self.work, settings)
         self.digests = Digests(self.work, self.mailer, self.turn)
-        self.seeks = Seeks(self.work, settings, self.invitations, self.turn, self.preferences)
-        self.jobs = Jobs(settings, self.work, self.mailer, self.events, self.turn, self.clocks, self.invitations,
-                         self.preferences, self.digests, self.seeks)
+        self.jobs = extend(Jobs(settings, self.work, self.mailer, self.events, self.turn, self.clocks,
+                                self.invitations, self.preferences, self.digests, book))
         self.replies = Replies(self.jobs)
         self.desk = Desk(self.jobs)  # the lobby's desk (``lobby`` is its entry point for mail to the bare address)
         self.digest_replies = DigestReplies(self.jobs, self.replies)

@@ -32,8 +32,7 @@ from app.config import Settings
 from app.db import Database, utcnow
 from app.games.lobby import confirmations
 from app.games.models import Player
-from app.games.records import PlayerRecord
-from app.games.service import GameService, ServiceError
+from app.games.records.rows import PlayerRecord
 from app.inbound import budget as budgets
 from app.inbound.answers import HOUR, LIMIT_KINDS, Answers
 from app.inbound.authenticate import Identity, auth_results_problem, identify
@@ -49,6 +48,7 @@ from app.inbound.screen import bounce_reason, robot_reason
 from app.inbound.shown import shown_only
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import error_notices_since
+from app.service import Service, ServiceError
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -295,7 +295,7 @@ class Pipeline:
         self.sender: str | None = None
         self.cause: str | None = None  # who caused this message to be answered: envelope sender, else From
         self.answering: str | None = None  # the Message-ID of the message being handled, which notices answer
-        self.service = GameService(connection, settings, signer)
+        self.service = Service(connection, settings, signer)
         self.answers = Answers(connection, settings, self.service.now)
         self.authentication = not_checked(settings, "not read")  # what the sender check found (``run``)
         self.received_at = self.service.now

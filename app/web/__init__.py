@@ -34,12 +34,14 @@ def register(app: Flask) -> None:
     from app.web.pages import blueprint as pages
     from app.web.preferences import blueprint as preferences
     from app.web.seeks import blueprint as seeks
+    from app.web.tournaments import blueprint as tournaments
 
     app.register_blueprint(auth)
     signin.register(app)
     app.register_blueprint(pages)
     app.register_blueprint(preferences)
     app.register_blueprint(seeks)
+    app.register_blueprint(tournaments)
     app.register_blueprint(club)
     headers.register(app)
     numbers.register(app)

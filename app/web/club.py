@@ -11,6 +11,7 @@ from flask import Blueprint, abort, current_app, render_template
 from app.club.names import club_name
 from app.club.players import finished_games, rating_history
 from app.club.ratings import ratings_of
+from app.club.tournament_rows import players_tournaments_placed
 from app.games.models import Player
 from app.present.registry import presenter_for
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
@@ -56,5 +57,7 @@ def player_page(player_id: int) -> str:
             ratings.append({"title": VARIANTS[variant].title, "variant": variant, "shown": now.shown,
                             "deviation": round(now.deviation), "games": now.games, "chart": chart})
         count, games = finished_games(db_session, player)
+        tournaments = players_tournaments_placed(connection, player.id)
     return render_template("web/player.html", title=name, name=name, ratings=ratings, games=games, count=count,
+                           tournaments=tournaments,
                            private=not player.profile_public, own=me == player_id)

@@ -12,7 +12,6 @@ from werkzeug.wrappers import Response
 
 from app.games.models import Game, Player
 from app.games.records import history
-from app.games.service import GameService
 from app.present.base import Ply
 from app.present.diagram import MARK_MEANINGS, Figure, drawn_legend
 from app.present.registry import presenter_for
@@ -21,6 +20,7 @@ from app.present.svg import DRAWN_LEGEND, grid_svg, mark_key
 from app.present.words import RESULT_WORDS, SIDE_TITLE, Names
 from app.rules.base import SIDES, other
 from app.rules.registry import VARIANTS, get_variant
+from app.service import Service
 from app.tokens import ReplyToken
 from app.web.auth import signed_in_player_id
 from app.web.keyed import KeyRefused, open_by_key
@@ -212,7 +212,7 @@ def game_order(game_id: int) -> Response:
     text = (request.form.get("order") or "").strip()[:2000]
     with server().db.transaction() as db_session:
         game, _player, side = own_game(db_session, game_id)
-        service = GameService(db_session.connection(), server().settings, server().signer)
+        service = Service(db_session.connection(), server().settings, server().signer)
         record = service.lock(game.id)
         if not text:
             flash("Write an order first.")
@@ -270,6 +270,6 @@ def reveal(game_id: int) -> str | Response:
 def make_public(game_id: int) -> Response:
     with server().db.transaction() as db_session:
         game, _player, side = own_game(db_session, game_id)
-        service = GameService(db_session.connection(), server().settings, server().signer)
+        service = Service(db_session.connection(), server().settings, server().signer)
         service.share_reveal(service.lock(game.id), side, request.form.get("agree") == "yes")
     return redirect(url_for("pages.reveal", game_id=game_id))

@@ -6,17 +6,16 @@ by mail do: a signed-in player has proved their address, so nothing waits for a 
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from app.club.names import club_name
 from app.club.seeks import HIGHEST, open_seeks, seeker_rating
 from app.db import utcnow
-from app.games.errors import ServiceError
 from app.games.lobby.challenges import MAX_DAYS, terms
-from app.games.service import GameService
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
-from app.web.acting import service_as
+from app.service import Service
+from app.web.acting import as_player
 from app.web.auth import signed_in_player_id
 from app.web.numbers import number_from
 
@@ -48,23 +47,6 @@ def index() -> str:
                            referee=server().settings.server_email)
 
 
-def as_player(act) -> Response:
-    """Carry out ``act(service, player)`` for the signed-in player, in one transaction; its words flashed."""
-    player_id = signed_in_player_id()
-    if player_id is None:
-        return redirect(url_for("signin.login_form"))
-    try:
-        with server().db.transaction() as db_session:
-            service, player = service_as(db_session, player_id)
-            said = act(service, player)
-            service.flush()
-    except ServiceError as error:
-        flash(f"Not done: {error}.")
-        return redirect(url_for("seeks.index"))
-    flash(said)
-    return redirect(url_for("seeks.index"))
-
-
 def seek_words(form) -> str:
     """The web form written as the mail command's argument, to be read by the same reader; its numbers read
     first (``number_from``: a 400 page for one that is not a number)."""
@@ -83,10 +65,10 @@ def seek_words(form) -> str:
 def post() -> Response:
     words = seek_words(request.form)
 
-    def act(service: GameService, player) -> str:
+    def act(service: Service, player) -> str:
         number = service.seeks.post(player, words)
         return f"Your seek {number} is open. The first player who joins it starts the game."
-    return as_player(act)
+    return as_player(act, url_for("seeks.index"))
 
 
 def read_id(number: str) -> int:
@@ -97,17 +79,17 @@ def read_id(number: str) -> int:
 def join(number: str) -> Response:
     seek = read_id(number)
 
-    def act(service: GameService, player) -> str:
+    def act(service: Service, player) -> str:
         game = service.seeks.join(player, seek)
         return f"You joined seek {number}: game {game.id} has started. Its first mail is on its way."
-    return as_player(act)
+    return as_player(act, url_for("seeks.index"))
 
 
 @blueprint.post("/seeks/<number>/cancel")
 def cancel(number: str) -> Response:
     seek = read_id(number)
 
-    def act(service: GameService, player) -> str:
+    def act(service: Service, player) -> str:
         service.seeks.cancel(player, seek)
         return f"Your seek {number} is withdrawn."
-    return as_player(act)
+    return as_player(act, url_for("seeks.index"))

@@ -28,8 +28,8 @@ from sqlalchemy.orm import Session
 
 from app.db import utcnow
 from app.games.models import Player
-from app.games.service import GameService
 from app.server import Server
+from app.service import Service
 from app.web.auth import revoked
 from app.web.models import LoginToken
 
@@ -122,7 +122,7 @@ def _mail_link(server: Server, token_id: int) -> None:
                 return
             row.player_id = player.id
             link = f"{server.settings.base_url}/login/{link_serializer(server.settings.secret_key).dumps(row.nonce)}"
-            GameService(db_session.connection(), server.settings, server.signer).mailer.send_login_link(
+            Service(db_session.connection(), server.settings, server.signer).mailer.send_login_link(
                 player, link, LINK_MINUTES)
     except Exception:  # the request was answered long ago: the log is the only place to say it
         log.exception("sign-in link %s could not be mailed", token_id)

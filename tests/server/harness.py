@@ -11,12 +11,12 @@ from email.policy import default
 from sqlalchemy import event, select
 
 from app.games.models import Event, Game
-from app.games.service import GameService
 from app.inbound.clients import fresh, reply
 from app.inbound.models import InboundMessage
 from app.inbound.parse import best_text
 from app.inbound.receive import receive
 from app.outbound.models import OutboundMessage
+from app.service import Service
 
 ALICE = "alice@players.test"
 BOB = "bob@players.test"
@@ -31,7 +31,7 @@ class Table:
 
     def new_game(self, white: str = ALICE, black: str = BOB, **options: str) -> int:
         with self.server.db.engine.begin() as connection:
-            service = GameService(connection, self.server.settings, self.server.signer)
+            service = Service(connection, self.server.settings, self.server.signer)
             game = service.create_game(self.variant, service.player(white, white.split("@")[0].title()),
                                        service.player(black, black.split("@")[0].title()), options, None)
             return game.id

@@ -1,4 +1,4 @@
-"""The command line (docs/commands.md): init-db, new-game, ingest, worker, demo."""
+"""The command line (docs/commands.md): init-db, new-game, ingest, worker, demo, tournament."""
 
 import os
 import signal
@@ -196,3 +196,26 @@ def test_log_level_quiets_the_log_and_a_wrong_one_is_refused(tmp_path, database_
     monkeypatch.setenv("LOG_LEVEL", "chatty")
     wrong = manage(tmp_path, database_url, "worker", "--once")
     assert wrong.returncode == 2 and b"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in wrong.stderr
+
+
+def test_the_operator_announces_and_starts_a_tournament(tmp_path, database_url, server):
+    """``tournament create`` prints the number of a tournament with no organiser; ``tournament start`` starts it
+    once it has its minimum, and says why not before."""
+    done = manage(tmp_path, database_url, "tournament", "create", "side-view", "--format", "swiss", "--players",
+                  "6", "--option", "physics=2", "--unrated")
+    assert done.returncode == 0, done.stderr
+    number = int(done.stdout.strip())
+    refused = manage(tmp_path, database_url, "tournament", "start", str(number))
+    assert refused.returncode != 0 and b"it starts with at least 4" in refused.stderr
+    bad = manage(tmp_path, database_url, "tournament", "create", "side-view", "--players", "40")
+    assert bad.returncode != 0 and b"a round robin has 3 to 16 players" in bad.stderr
+    table = Table(server)
+    for index in range(4):
+        table.write_confirmed(f"p{index}@players.test", f"enter {number}")
+    started = manage(tmp_path, database_url, "tournament", "start", str(number))
+    assert started.returncode == 0, started.stderr
+    with server.db.engine.connect() as connection:
+        status, rated = connection.execute(text("SELECT status, rated FROM tournaments WHERE id = :id"),
+                                           {"id": number}).one()
+        games = connection.execute(text("SELECT count(*) FROM games WHERE event LIKE 'Tournament %'")).scalar()
+    assert status == "running" and not rated and games == 2

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from app.db import utcnow
 from app.games.models import Game
-from app.games.service import GameService
+from app.service import Service
 from app.worker import Worker
 from tests.server.harness import ALICE, BOB, Table, statements_seen
 
@@ -89,15 +89,15 @@ def test_a_reminded_game_is_not_due_again_until_its_deadline(server):
     game_id = table.start(days="2")
     deadline = table.game(game_id).deadline
     with server.db.engine.begin() as connection:
-        due = GameService(connection, server.settings, server.signer, deadline - timedelta(hours=23)).due_games()
+        due = Service(connection, server.settings, server.signer, deadline - timedelta(hours=23)).due_games()
     assert due == [game_id]
     assert Worker(server).clocks(deadline - timedelta(hours=23)) == 1
     for hours_before in (22, 1):
         with server.db.engine.begin() as connection:
             now = deadline - timedelta(hours=hours_before)
-            assert GameService(connection, server.settings, server.signer, now).due_games() == []
+            assert Service(connection, server.settings, server.signer, now).due_games() == []
     with server.db.engine.begin() as connection:
-        assert GameService(connection, server.settings, server.signer, deadline).due_games() == [game_id]
+        assert Service(connection, server.settings, server.signer, deadline).due_games() == [game_id]
 
 
 def test_a_game_whose_player_to_move_is_away_is_not_due_until_they_are_back(server):
@@ -107,7 +107,7 @@ def test_a_game_whose_player_to_move_is_away_is_not_due_until_they_are_back(serv
     game_id = table.start(days="1")
     started = table.game(game_id).deadline - timedelta(days=1)
     with server.db.engine.begin() as connection:  # ten hours before her deadline she goes away for a day
-        service = GameService(connection, server.settings, server.signer, started + timedelta(hours=14))
+        service = Service(connection, server.settings, server.signer, started + timedelta(hours=14))
         service.vacation(service.player(ALICE), "1", "white", None, None)
     game = table.game(game_id)
     back = started + timedelta(hours=14, days=1)
@@ -115,7 +115,7 @@ def test_a_game_whose_player_to_move_is_away_is_not_due_until_they_are_back(serv
     for hours in (24, 30, 37):
         with server.db.engine.begin() as connection:
             now = started + timedelta(hours=hours)
-            assert GameService(connection, server.settings, server.signer, now).due_games() == []
+            assert Service(connection, server.settings, server.signer, now).due_games() == []
     assert Worker(server).clocks(back + timedelta(minutes=1)) == 1
     assert table.last(ALICE).kind == "reminder"
     assert Worker(server).clocks(game.deadline + timedelta(seconds=1)) == 1

@@ -4,9 +4,10 @@ import pytest
 
 from app.games.commands.base import ALSO, FORM, MailCommand, find, first_words, help_line, order_forms
 from app.games.commands.reading import Command
-from app.games.commands.registry import GAME_COMMANDS, LOBBY_COMMANDS, game_commands
+from app.games.commands.registry import LOBBY_COMMANDS, game_commands
 from app.present.registry import presenter_for
 from app.rules.registry import VARIANTS
+from app.service import BOOK
 from tests.server.harness import ALICE, BOB, Table
 
 
@@ -78,11 +79,11 @@ def test_help_and_the_order_forms_are_made_from_the_command_registry(server, var
     player = ALICE  # White, to move first in every variant
     table.reply(player, "help", kind="request")
     help_text = table.text(player, "help")
-    for command in GAME_COMMANDS:
+    for command in BOOK.game:
         assert f"{command.usage} ({command.help})" in help_text, command.name
     for command in presenter_for(variant).commands():
         assert f"{command.name} {command.argument}".strip() + f" ({command.help})" in help_text, command.name
-    say = next(command for command in GAME_COMMANDS if command.name == "say")
+    say = next(command for command in BOOK.game if command.name == "say")
     assert f"{say.usage} {say.help}" in table.text(player, "request")
 
 
@@ -91,7 +92,7 @@ def test_the_command_objects_help_and_the_order_forms_say_the_same(server, varia
     """Help lists exactly the game's command objects, each with its one line; the order forms show each FORM
     command with its line and name each ALSO one; and every command help lists is carried out, not refused as
     'not understood'."""
-    commands = game_commands(presenter_for(variant))
+    commands = game_commands(presenter_for(variant), BOOK)
     table = Table(server, variant)
     table.start()
     table.reply(ALICE, "help", kind="request")
@@ -121,7 +122,7 @@ def test_a_command_is_one_object_whatever_its_name():
         return None
 
     withdraw = MailCommand("withdraw offer", "<number>", "withdraw one of your offers", in_lobby=nothing, form=FORM)
-    commands = (*LOBBY_COMMANDS, withdraw)
+    commands = (*LOBBY_COMMANDS, withdraw)  # the game service's own: the club has a ``withdraw`` of its own
     assert "withdraw" in first_words(commands)
     found = find(commands, Command("withdraw", "withdraw offer 3", "offer 3"))
     assert found is not None and found[0] is withdraw and found[1].argument == "3"

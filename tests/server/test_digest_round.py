@@ -4,7 +4,7 @@ import threading
 
 from app.db import utcnow
 from app.games.digest import rows
-from app.games.service import GameService
+from app.service import Service
 from app.worker import Worker
 from tests.server.digest_helpers import digest_on, digests_to, move, start_game
 from tests.server.harness import Table
@@ -25,7 +25,7 @@ def test_a_players_digest_is_claimed_by_one_transaction_only(server):
     readers_to_move(server, 1)
     later = utcnow().replace(year=utcnow().year + 1)
     with server.db.engine.begin() as connection:
-        (player_id, seen), = GameService(connection, server.settings, server.signer, later).due_digests()
+        (player_id, seen), = Service(connection, server.settings, server.signer, later).due_digests()
         assert rows.claim(connection, player_id, seen, later)
         assert not rows.claim(connection, player_id, seen, later)  # the due time it read is gone
 

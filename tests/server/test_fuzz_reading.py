@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.games.commands.reading import read_commands
-from app.games.service import GAME_WORDS, LOBBY_WORDS
 from app.inbound.budget import DEFAULT_SECONDS, Budget, OverBudget
 from app.inbound.parse import parse
 from app.inbound.quotes import new_text
 from app.inbound.screen import bounce_reason, robot_reason
 from app.rules.registry import get_variant
+from app.service import GAME_WORDS, LOBBY_WORDS
 
 # Processor seconds per message, half the time the server allows one (its budget stops a message past it): a
 # reply takes about a millisecond. Processor time, not the clock's, so other work on the machine counts not.

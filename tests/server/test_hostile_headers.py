@@ -15,11 +15,11 @@ from sqlalchemy import insert, select
 
 from app.db import utcnow
 from app.games.models import Game
-from app.games.service import GameService
 from app.inbound.clients import fresh, reply
 from app.outbound.headers import clean, clean_name, clean_subject
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import SMTPTransport
+from app.service import Service
 from tests.server.doors import Doors
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import Sink
@@ -97,7 +97,7 @@ def test_every_kind_of_mail_with_hostile_names_has_exactly_the_headers_meant(tmp
     table = Table(server)
     try:
         with server.db.engine.begin() as connection:
-            service = GameService(connection, server.settings, server.signer)
+            service = Service(connection, server.settings, server.signer)
             game_id = service.create_game("looking-glass", service.player(ALICE), service.player(BOB), {}, None).id
         invitation = table.last(ALICE, "invitation")
         accept = with_from(reply(invitation.raw, "accept", "gmail", ALICE), f"{encoded_word(hostile)} <{ALICE}>")

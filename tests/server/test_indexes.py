@@ -12,6 +12,8 @@ from sqlalchemy import event, text
 
 from app import retention
 from app.club.seeks import OPEN_SEEKS
+from app.club.tournament_jobs import DUE_STARTS
+from app.club.tournament_rows import BOARDS_OF, ENDED, ENTRANTS_OF, LISTINGS, UNDER_WAY
 from app.db import utcnow
 from app.games.digest.rows import DUE_PLAYERS
 from app.games.records.rows import DUE_GAMES
@@ -101,6 +103,33 @@ def test_the_open_seeks_are_read_through_their_partial_index_whatever_the_seeks_
             {"now": utcnow(), "later": utcnow() + timedelta(days=14)})
     plan = plan_of(filled, OPEN_SEEKS, now=utcnow(), limit=100)
     assert_reads_through(plan, "ix_seeks_open", "seeks")
+
+
+def test_the_tournaments_start_days_and_one_tournament_are_read_through_their_indexes(filled):
+    """Every finished game belongs to a finished tournament of its own; a few are open with a start day: the
+    worker's round reads those alone, and a tournament's page reads its own entrants and boards alone."""
+    with filled.db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO tournaments (organiser_id, variant, options, days, format, players, rated, status, "
+            "entrants, round, created_at, starts_at) SELECT white_id, variant, '{}', 3, 'round-robin', 3, true, "
+            "CASE WHEN id % 500 = 0 THEN 'open' ELSE 'finished' END, 2, 1, created_at, :later FROM games"),
+            {"later": utcnow() + timedelta(days=3)})
+        connection.execute(text(
+            "INSERT INTO tournament_entries (tournament_id, player_id, entered_at, withdrawn) "
+            "SELECT t.id, p.player_id, t.created_at, false FROM tournaments t JOIN games g ON g.id = t.id, "
+            "LATERAL (VALUES (g.white_id), (g.black_id)) AS p(player_id)"))
+        connection.execute(text(
+            "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id, game_id) "
+            "SELECT t.id, 1, 1, g.white_id, g.black_id, g.id FROM tournaments t JOIN games g ON g.id = t.id"))
+        connection.execute(text("ANALYZE"))
+    assert_reads_through(plan_of(filled, DUE_STARTS, now=utcnow(), limit=50), "ix_tournaments_starts_at",
+                         "tournaments")
+    assert_reads_through(plan_of(filled, ENTRANTS_OF, number=7, variant="side-view"),
+                         "uq_tournament_entries_tournament_id", "tournament_entries")
+    assert_reads_through(plan_of(filled, BOARDS_OF, number=7), "ix_tournament_pairings_round", "tournament_pairings")
+    assert_reads_through(plan_of(filled, LISTINGS[UNDER_WAY], limit=200), "ix_tournaments_under_way",
+                         "tournaments")
+    assert "Seq Scan on tournaments" not in plan_of(filled, LISTINGS[ENDED], limit=50)
 
 
 def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):

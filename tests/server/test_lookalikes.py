@@ -6,8 +6,8 @@ import pytest
 
 from app.games.commands.lookalikes import folded
 from app.games.commands.reading import read_commands
-from app.games.service import GAME_WORDS, LOBBY_WORDS
 from app.rules.registry import get_variant
+from app.service import GAME_WORDS, LOBBY_WORDS
 from tests.server.harness import Table
 from tests.server.smtp_game import ALICE, BOB
 

@@ -20,11 +20,11 @@ from sqlalchemy import select
 
 from app.games.models import Event
 from app.games.models import Game as GameRow
-from app.games.service import GameService
 from app.inbound.clients import fresh
 from app.inbound.listener import start_listener
 from app.present.registry import DECLARATIONS
 from app.rules.registry import get_variant
+from app.service import Service
 from tests.conftest import make_server
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
 from tests.rules.qa4_positions import QA, qa_position
@@ -54,7 +54,7 @@ def mail(tmp_path):
 def started(mail: Game, variant: str, **options: str) -> int:
     """A game made by the service, accepted by both over SMTP (setups where asked), White to move."""
     with mail.server.db.engine.begin() as connection:
-        service = GameService(connection, mail.server.settings, mail.server.signer)
+        service = Service(connection, mail.server.settings, mail.server.signer)
         game_id = service.create_game(variant, service.player(ALICE, "Alice"), service.player(BOB, "Bob"), options,
                                       None).id
     mail.worker.run_once()

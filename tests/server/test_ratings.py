@@ -16,8 +16,8 @@ from app.club.glicko2 import Glicko, rate_game
 from app.club.models import Rating, RatingChange
 from app.db import utcnow
 from app.games.models import Game
-from app.games.service import GameService
 from app.server import Server
+from app.service import Service
 from app.tokens import ReplyToken
 from tests.conftest import make_server
 from tests.server.mailhost import wait_until
@@ -26,8 +26,8 @@ ALICE, BOB, CAROL, DAVE = "alice@players.test", "bob@players.test", "carol@playe
 KNIGHTS_OUT_AND_BACK = ("g1-f3", "g8-f6", "f3-g1", "f6-g8")  # two moves each, back where the game began
 
 
-def service_on(connection, server: Server) -> GameService:
-    return GameService(connection, server.settings, server.signer)
+def service_on(connection, server: Server) -> Service:
+    return Service(connection, server.settings, server.signer)
 
 
 def new_rated_game(server: Server, white: str, black: str, rated: bool = True) -> int:

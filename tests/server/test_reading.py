@@ -7,13 +7,13 @@ from email import message_from_bytes, policy
 import pytest
 
 from app.games.commands.reading import read_commands
-from app.games.service import GAME_WORDS
 from app.inbound.clients import STYLES
 from app.inbound.parse import feed_whole, html_to_text, parse
 from app.inbound.quotes import new_text, normalise
 from app.outbound.policy import POLICY
 from app.outbound.render import NOTICE_MARKER, ORDER_MARKER
 from app.rules.registry import get_variant
+from app.service import GAME_WORDS
 from tests.server.harness import ALICE, BOB, Table, assert_same_message
 
 LG = get_variant("looking-glass")

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from app.games.models import Event, Game
 from app.games.records import rows
-from app.games.service import GameService
+from app.service import Service
 from tests.server.harness import ALICE, BOB, Table, statements_seen, statements_sent
 
 
@@ -21,7 +21,7 @@ def test_an_unchanged_game_and_players_are_not_written(server):
     game_id = Table(server).start()
 
     def look(connection):
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         service.lock(game_id)
         service.flush()
 
@@ -32,7 +32,7 @@ def test_a_changed_game_is_written_and_then_counts_as_saved(server):
     game_id = Table(server).start()
 
     def change(connection):
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         game = service.lock(game_id)
         game.public_white = True
         service.flush()
@@ -67,7 +67,7 @@ def test_a_player_change_writes_only_that_column(server):
     game_id = Table(server).start()
 
     def rename(connection):
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         service.lock(game_id).white.name = "Alice Liddell"
         service.flush()
 
@@ -93,7 +93,7 @@ def test_one_record_per_game_so_a_vacation_inside_a_game_reply_keeps_every_chang
 def test_locking_twice_in_one_service_returns_the_same_record(server):
     game_id = Table(server).start()
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         first = service.lock(game_id)
         assert service.lock(game_id) is first
         assert service.player(ALICE) is first.white

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games.commands.reading import read_commands
-from app.games.service import GAME_WORDS
 from app.inbound.invisible import visible
 from app.inbound.quotes import new_text
 from app.rules.registry import get_variant
+from app.service import GAME_WORDS
 from tests.server.reply_texts import ATTRIBUTIONS, HEADER_BLOCKS, MOVE_REQUEST, UNQUOTED_ORIGINAL, quoted
 
 LG = get_variant("looking-glass")

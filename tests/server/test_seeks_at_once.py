@@ -10,8 +10,8 @@ from sqlalchemy import create_engine, event, func, select, text
 from app.club.models import Seek
 from app.games.errors import ServiceError
 from app.games.models import Game
-from app.games.service import GameService
 from app.server import Server
+from app.service import Service
 from tests.conftest import make_server
 from tests.server.mailhost import wait_until
 
@@ -20,7 +20,7 @@ ALICE, BOB, CAROL = "alice@players.test", "bob@players.test", "carol@players.tes
 
 def post_seek(server: Server) -> int:
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         return service.seeks.post(service.player(ALICE), "side-view")
 
 
@@ -28,7 +28,7 @@ def join(server: Server, player: str, number: int, outcome: dict[str, object]) -
     """``join`` in a transaction (and on a connection) of its own, as a worker carries out a confirmed join."""
     try:
         with server.db.engine.begin() as connection:
-            service = GameService(connection, server.settings, server.signer)
+            service = Service(connection, server.settings, server.signer)
             outcome[player] = service.seeks.join(service.player(player), number).id
     except ServiceError as error:
         outcome[player] = error

@@ -6,7 +6,7 @@ from datetime import timedelta
 from app.db import utcnow
 from app.games.models import Game as GameRow
 from app.games.play.clock import describe_deadline
-from app.games.service import GameService
+from app.service import Service
 from tests.rules.palindromic_helpers import ONE_KNIGHT_AWAY, REVERSED_HANDS
 from tests.server.smtp_game import ALICE, BOB
 from tests.web_helpers import client_for
@@ -18,7 +18,7 @@ def started(game, variant: str = "side-view", **options: str) -> int:
     """A game created for Alice (White) and Bob, both invitations accepted by mail: Alice to move."""
     server = game.server
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         game_id = service.create_game(variant, service.player(ALICE, "Alice"), service.player(BOB, "Bob"),
                                       options, None).id
     game.worker.run_once()

@@ -55,7 +55,7 @@ def test_once_runs_every_duty_once(server, monkeypatch):
         monkeypatch.setattr(Worker, name, lambda self, name=name: calls.append(name) or 0)
     worker = Worker(server)
     monkeypatch.setattr(worker.dispatcher, "run_once", lambda: calls.append("dispatch") or 0)
-    assert worker.run_once() == {"inbound": 0, "clocks": 0, "digest": 0, "sent": 0, "retention": 0}
+    assert worker.run_once() == {"inbound": 0, "clocks": 0, "digest": 0, "tournaments": 0, "sent": 0, "retention": 0}
     assert sorted(calls) == ["clocks", "digests", "dispatch", "retention", "sweep"]
 
 
@@ -87,7 +87,7 @@ def test_a_duty_that_did_something_goes_again_at_once_and_one_that_failed_keeps_
     assert not thread.is_alive()
 
 
-def test_a_round_with_nothing_due_runs_the_same_seven_statements_whatever_the_number_of_games(server, tmp_path):
+def test_a_round_with_nothing_due_runs_the_same_eight_statements_whatever_the_number_of_games(server, tmp_path):
     worker = Worker(server, MaildirTransport(tmp_path / "box"))
     table = Table(server)
 
@@ -105,4 +105,5 @@ def test_a_round_with_nothing_due_runs_the_same_seven_statements_whatever_the_nu
         table.start()
     table.new_game()
     many = quiet_round()
-    assert len(few) == len(many) == 7, many  # the sweep, the clocks, the digests, the claim, and retention's three
+    # the sweep, the clocks, the digests, the tournaments' start days, the claim, and retention's three
+    assert len(few) == len(many) == 8, many

@@ -13,8 +13,8 @@ from sqlalchemy import update
 from app.club.models import Rating, RatingChange
 from app.db import utcnow
 from app.games.models import Game, Player
-from app.games.service import GameService
 from app.rules.registry import VARIANTS
+from app.service import Service
 from tests.web.test_browser import site  # noqa: F401 (the live server fixture)
 from tests.web_helpers import client_for, csrf_of, sign_in_path
 
@@ -27,7 +27,7 @@ def finished_rated_games(server, count: int = 3) -> tuple[int, int, list[int]]:
     """Alice (White) against Bob, ``count`` Side View games she won by resignation; the rating history written
     as those games' ends would have written it. Returns their ids and the games'."""
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         alice, bob = service.player(ALICE, "Alice Liddell"), service.player(BOB, "Bob")
         alice.name = "Alice Liddell"
         ids = []
@@ -54,7 +54,7 @@ def finished_rated_games(server, count: int = 3) -> tuple[int, int, list[int]]:
 
 def test_the_home_page_says_what_mirrorpost_is_and_how_to_start_with_the_open_seeks(server):
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         number = service.seeks.post(service.player(ALICE), "palindromic")
     page = client_for(server).get("/")
     assert page.status_code == 200
@@ -112,7 +112,7 @@ def test_the_home_and_player_pages_fit_a_phone_and_a_desk(browser, site):  # noq
     server, base = site
     alice, _bob, _games = finished_rated_games(server)
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         service.seeks.post(service.player(BOB), "kriegspiel days=5")
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     for width, suffix in ((1100, ""), (390, "-phone")):

@@ -61,12 +61,12 @@ def test_a_player_turns_the_digest_on_in_the_browser(browser, site):  # noqa: F8
 
 def mark_proven(server, player_id) -> None:
     """As a mail of the player's that their provider signed does (tests/server/test_proven_senders.py)."""
-    from app.games.service import GameService
+    from app.service import Service
 
     with server.db.sessions() as session:
         address = session.get(Player, player_id).email
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         service.prove(service.player(address))
 
 

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from app.club.models import Seek
 from app.games.models import Game
-from app.games.service import GameService
+from app.service import Service
 from tests.web.test_browser import site  # noqa: F401 (the live server fixture)
 from tests.web_helpers import client_for, csrf_of, sign_in_path
 
@@ -21,7 +21,7 @@ ARTEFACTS = Path(__file__).parent.parent.parent / "test-artefacts" / "web"
 
 def players(server, *addresses: str) -> list[int]:
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         ids = [service.player(address).id for address in addresses]
         service.flush()
         return ids
@@ -29,7 +29,7 @@ def players(server, *addresses: str) -> list[int]:
 
 def post_seek(server, address: str, text: str) -> int:
     with server.db.engine.begin() as connection:
-        service = GameService(connection, server.settings, server.signer)
+        service = Service(connection, server.settings, server.signer)
         return service.seeks.post(service.player(address), text)
 
 

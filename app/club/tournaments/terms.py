@@ -27,12 +27,12 @@ from app.club.tournaments.swiss import FEWEST as SWISS_FEWEST
 from app.club.tournaments.swiss import MOST as SWISS_MOST
 from app.club.tournaments.swiss import default_swiss_rounds
 from app.club.tournaments.values import ROUND_ROBIN, SWISS, Format, TournamentError
-from app.rules.base import RulesError
+from app.rules.base import DEFAULT_DAYS, FEWEST_DAYS, MOST_DAYS, RulesError
 from app.rules.registry import VARIANTS
 
 PLAYERS = {ROUND_ROBIN: (3, 16), SWISS: (SWISS_FEWEST, SWISS_MOST)}  # the fewest who can start, the most
 DEFAULT_PLAYERS = {ROUND_ROBIN: 6, SWISS: 8}
-DAYS, DEFAULT_DAYS = (1, 30), 3  # a move's time, as every game has it
+DAYS = (FEWEST_DAYS, MOST_DAYS)  # a move's time, as every game has it
 FURTHEST_START = timedelta(days=365)
 MOST_WORDS = 40
 FORMAT_WORDS = {"round-robin": ROUND_ROBIN, "roundrobin": ROUND_ROBIN, "round_robin": ROUND_ROBIN,

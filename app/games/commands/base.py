@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from app.games.commands.reading import Command
 
 if TYPE_CHECKING:
-    from app.club.seeks import Seeks
     from app.config import Settings
     from app.games.digest.digests import Digests
     from app.games.lobby.invitations import Invitations
@@ -39,7 +39,8 @@ FORM, ALSO = "form", "also"  # how the order forms show a command: a form of its
 @dataclass(frozen=True)
 class Jobs:
     """The jobs of one game service, each doing one thing in its transaction: what the commands (and the parts
-    of the service that read them) work with."""
+    of the service that read them) work with, and the commands it reads (``book``). A layer above the game
+    service (the club) hands its commands jobs of its own by extending this."""
 
     settings: Settings
     work: UnitOfWork
@@ -50,7 +51,7 @@ class Jobs:
     invitations: Invitations
     preferences: Preferences
     digests: Digests
-    seeks: Seeks
+    book: CommandBook
 
 
 @dataclass
@@ -151,3 +152,27 @@ def order_forms(commands: Sequence[MailCommand]) -> list[tuple[str, str]]:
     if forms and also:
         forms[-1] = (forms[-1][0], f"{forms[-1][1]}; also: {', '.join(also)}")
     return forms
+
+
+@dataclass(frozen=True)
+class CommandBook:
+    """The commands a service reads: those of a reply about a game and those of a mail to the bare address, with
+    the first words the reader looks for. The game service has its own; the layer above adds the club's."""
+
+    commands: tuple[MailCommand, ...]
+
+    @cached_property
+    def game(self) -> tuple[MailCommand, ...]:
+        return tuple(command for command in self.commands if command.in_game)
+
+    @cached_property
+    def lobby(self) -> tuple[MailCommand, ...]:
+        return tuple(command for command in self.commands if command.in_lobby or command.held)
+
+    @cached_property
+    def game_words(self) -> frozenset[str]:
+        return first_words(self.game)
+
+    @cached_property
+    def lobby_words(self) -> frozenset[str]:
+        return first_words(self.lobby)

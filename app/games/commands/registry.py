@@ -1,15 +1,26 @@
-"""Every mail command as one object: its name, argument, one line of help and what carries it out.
+"""Every mail command of the game service as one object: its name, argument, one line of help and what carries
+it out.
 
 ``GAME_COMMANDS`` are understood in a reply about a game, with those the variant's presenter adds
 (``game_commands``); ``LOBBY_COMMANDS`` in a mail to the bare address, where a command that changes
 something is held until its sender confirms (``Held``). Help and the order forms are written from
-these lists, so a new command is one more object here.
+the commands a service reads (its ``CommandBook``: these, and the club's in the service the doors use,
+``app.service``), so a new command is one more object.
 """
 
 from __future__ import annotations
 
-from app.club.commands import PROFILE, RATING, SEEK_COMMANDS
-from app.games.commands.base import ALSO, FORM, Held, InGame, InLobby, MailCommand, first_words, help_line, order_forms
+from app.games.commands.base import (
+    ALSO,
+    FORM,
+    CommandBook,
+    Held,
+    InGame,
+    InLobby,
+    MailCommand,
+    help_line,
+    order_forms,
+)
 from app.games.commands.digest import DIGEST_COMMANDS
 from app.games.commands.game import (
     board,
@@ -39,12 +50,12 @@ from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 
 def game_help(context: InGame, command: Command) -> None:
-    context.mails.message(context.side, "help", "help", help_paragraphs(presenter_for(context.game.variant)),
-                          show_forms=True)
+    context.mails.message(context.side, "help", "help",
+                          help_paragraphs(presenter_for(context.game.variant), context.jobs.book), show_forms=True)
 
 
 def lobby_help(context: InLobby, command: Command) -> None:
-    context.tell("help", "how to play", help_paragraphs())
+    context.tell("help", "how to play", help_paragraphs(book=context.jobs.book))
 
 
 
@@ -69,25 +80,20 @@ MAIL_COMMANDS = (
     MailCommand("name", "<name>", "the name your opponents see", held=Held(
         check_name, lambda name: f"set your display name to: {display_name(name, name)}", carry_out_name)),
     *DIGEST_COMMANDS,
-    RATING,
-    *SEEK_COMMANDS,
-    PROFILE,
 )
-GAME_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_game)
-LOBBY_COMMANDS = tuple(command for command in MAIL_COMMANDS if command.in_lobby or command.held)
-GAME_WORDS = first_words(GAME_COMMANDS)  # the first words of the service's commands in a game reply
-LOBBY_WORDS = first_words(LOBBY_COMMANDS)
+BOOK = CommandBook(MAIL_COMMANDS)  # the game service's own commands
+GAME_COMMANDS, LOBBY_COMMANDS = BOOK.game, BOOK.lobby
 
 
-def game_commands(presenter: Presenter) -> tuple[MailCommand, ...]:
+def game_commands(presenter: Presenter, book: CommandBook = BOOK) -> tuple[MailCommand, ...]:
     """The commands of a reply about a game of this variant: the service's, then the variant's own."""
-    return (*GAME_COMMANDS, *(variant_command(command) for command in presenter.commands()))
+    return (*book.game, *(variant_command(command) for command in presenter.commands()))
 
 
-def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
+def help_paragraphs(presenter: Presenter | None = None, book: CommandBook = BOOK) -> list[str]:
     """How to play by mail, the game's own rules in brief, and every command with its line of help (in a game,
     the variant's too)."""
-    commands = game_commands(presenter) if presenter else LOBBY_COMMANDS
+    commands = game_commands(presenter, book) if presenter else book.lobby
     variants = ", ".join(f"{name} ({variant.title})" for name, variant in sorted(VARIANTS.items()))
     most = presenter.variant.move_lines if presenter else 1
     moves = (f"up to {most} moves, one to a line, are tried in your order until one can be played" if most > 1
@@ -104,7 +110,7 @@ def help_paragraphs(presenter: Presenter | None = None) -> list[str]:
     ]
 
 
-def command_forms(presenter: Presenter) -> list[tuple[str, str]]:
+def command_forms(presenter: Presenter, book: CommandBook = BOOK) -> list[tuple[str, str]]:
     """The command lines of the order forms of a game of this variant (the mailer writes them after the variant's
     own forms)."""
-    return order_forms(game_commands(presenter))
+    return order_forms(game_commands(presenter, book))

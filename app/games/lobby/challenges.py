@@ -21,11 +21,11 @@ from app.games.errors import ServiceError
 from app.games.mail.links import rules_link
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_text
-from app.rules.base import SIDES, OptionError
+from app.rules.base import DEFAULT_DAYS, FEWEST_DAYS, MOST_DAYS, SIDES, OptionError
 from app.rules.numbers import NumberError, whole_number
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
 
-MAX_DAYS = 30
+MAX_DAYS = MOST_DAYS
 OUR_WORDS = frozenset({"days", "color", "colour", "rated", "unrated", "rating"})  # the game terms every game takes
 RATED_WORDS = {"rated": True, "unrated": False}  # a challenge's game is unrated unless it says ``rated``
 OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
@@ -134,11 +134,11 @@ def split_options(variant_name: str, raw: dict[str, str]) -> tuple[int, dict[str
     if variant_name not in VARIANTS:
         raise ServiceError(f"unknown variant {variant_name!r}; known: {', '.join(sorted(VARIANTS))}")
     options = dict(raw)
-    days_text = options.pop("days", "3")
+    days_text = options.pop("days", str(DEFAULT_DAYS))
     try:
-        days = whole_number(str(days_text), 1, MAX_DAYS)
+        days = whole_number(str(days_text), FEWEST_DAYS, MAX_DAYS)
     except NumberError:
-        raise ServiceError(f"days must be a whole number of days from 1 to {MAX_DAYS}") from None
+        raise ServiceError(f"days must be a whole number of days from {FEWEST_DAYS} to {MAX_DAYS}") from None
     try:
         referee_options = get_variant(variant_name).parse_options(options)
     except OptionError as error:

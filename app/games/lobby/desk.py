@@ -1,6 +1,6 @@
 """The lobby's desk: mail to the bare address, its commands answered at once or held until confirmed.
 
-A mail to the bare address proves nothing about its From. Its commands (``LOBBY_COMMANDS``) that
+A mail to the bare address proves nothing about its From. Its commands (the book's ``lobby`` ones) that
 only answer are answered at once, to that address; those that change something are checked,
 written again in the referee's words and held (``confirmations``) until their sender replies to
 the "please confirm" mail, which only the owner of the address receives.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.games.commands.base import InLobby, Jobs, MailCommand, find
+from app.games.commands.base import CommandBook, InLobby, Jobs, MailCommand, find
 from app.games.commands.reading import Command, read_commands
-from app.games.commands.registry import LOBBY_COMMANDS, LOBBY_WORDS, help_paragraphs
+from app.games.commands.registry import help_paragraphs
 from app.games.errors import ServiceError
 from app.games.lobby import confirmations
 from app.outbound.compose import Thread
@@ -32,10 +32,10 @@ def unquoted(errors: list[str]) -> list[str]:
     return [LINES_NOT_READ, *kept] if len(kept) < len(errors) else kept
 
 
-def held_command(line: str) -> tuple[MailCommand, str] | None:
+def held_command(line: str, book: CommandBook) -> tuple[MailCommand, str] | None:
     """The held command a line of a confirmation names, with its argument."""
     kind, _, argument = line.partition(" ")
-    found = find(LOBBY_COMMANDS, Command(kind, line, argument))
+    found = find(book.lobby, Command(kind, line, argument))
     return (found[0], found[1].argument) if found and found[0].held else None
 
 
@@ -64,7 +64,7 @@ class Desk:
         player's name; a player's mail client names them only in a reply to a mail of ours
         (``adopt_client_name``), or they choose a name by a confirmed ``name`` command.
         """
-        reading = read_commands(text, None, LOBBY_WORDS)
+        reading = read_commands(text, None, self.jobs.book.lobby_words)
         player = self.work.player(sender)
         if answers_us and all(command.kind == "help" for command in reading.commands):
             return "ignored", "not answered: a reply to an answer of ours with no command in it"
@@ -75,14 +75,14 @@ class Desk:
                 self.jobs.mailer.notify(sender, kind, subject, [*paragraphs, *added], answering, document)
 
         if reading.errors or not reading.commands:
-            notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs()])
+            notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs(book=self.jobs.book)])
             self.work.flush()
             return "rejected" if reading.errors else "done", "lobby help"
         context = InLobby(self.jobs, player, notify)
         for line in reading.commands:
-            found = find(LOBBY_COMMANDS, line)
+            found = find(self.jobs.book.lobby, line)
             if found is None:  # the first word of a command of several words, without the rest
-                forms = [command.usage for command in LOBBY_COMMANDS if command.name.split()[0] == line.kind]
+                forms = [command.usage for command in self.jobs.book.lobby if command.name.split()[0] == line.kind]
                 context.problems.append(f"{line.kind}: write {' or '.join(forms)}")
                 continue
             command, line = found
@@ -119,8 +119,8 @@ class Desk:
         work = self.work
         key = confirmations.hold(work.connection, sender, lines, work.now)
         subject = "Mirrorpost: please confirm"
-        described = [found[0].held.describe(found[1]) for found in map(held_command, lines)
-                     if found and found[0].held]
+        found = [held_command(line, self.jobs.book) for line in lines]
+        described = [each[0].held.describe(each[1]) for each in found if each and each[0].held]
         text, html = render_message(subject, [
             "The referee was asked, from your address, to:",
             *[f"- {line}" for line in described],
@@ -164,6 +164,6 @@ class Desk:
     def carry_out(context: InLobby, lines: list[str]) -> None:
         """Held command lines carried out, in order, each telling its sender what it did."""
         for line in lines:
-            found = held_command(line)
+            found = held_command(line, context.jobs.book)
             if found is not None and found[0].held:
                 context.done.append(found[0].held.carry_out(context, found[1]))

@@ -37,11 +37,11 @@ class Invitations:
 
     def create_game(
         self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
-        challenger: PlayerRecord | None, rated: bool = False, names_only: bool = False,
+        challenger: PlayerRecord | None, rated: bool = False, names_only: bool = False, event: str | None = None,
     ) -> GameRecord:
         """A new game, its invitations sent; ``rated``: its end changes both players' ratings in the variant;
-        ``names_only``: a game from a seek, agreed by both (no invitation), whose players know each other by
-        name only; the caller starts it."""
+        ``names_only``: a game agreed by both (no invitation: a seek taken, a tournament's pairing), whose players
+        know each other by name only; the caller starts it. ``event``: what it is part of, as its mails name it."""
         if white.id == black.id:
             raise ServiceError("a game needs two different players")
         days, options = split_options(variant, raw_options)
@@ -61,6 +61,7 @@ class Invitations:
             "commitments": {},
             "rated": rated,
             "names_only": names_only,
+            "event": event,
         }, state, white, black)
         for side in SIDES:
             if not getattr(game, f"{side}_accepted"):

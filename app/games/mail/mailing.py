@@ -16,7 +16,6 @@ from typing import Any
 from markupsafe import Markup, escape
 from sqlalchemy import Connection
 
-from app.club.ratings import PROVISIONAL_DEVIATION, RatedEnd, RatingNow
 from app.config import Settings
 from app.games.lobby.challenges import terms
 from app.games.mail.links import history_link, rules_link
@@ -40,11 +39,6 @@ from app.tokens import ReplyToken, TokenSigner
 
 CommandForms = Callable[[Presenter], list[tuple[str, str]]]  # the mail commands' lines of a variant's order forms
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
-
-
-def change_words(before: RatingNow, after: RatingNow) -> str:
-    """"1500? -> 1662? (+162)": the change as the ratings are shown, rounded."""
-    return f"{before.shown} -> {after.shown} ({round(after.rating) - round(before.rating):+d})"
 
 
 def subject_line(head: str, tail: str, title: str = "") -> str:
@@ -81,6 +75,11 @@ class Mailer:
 
     def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
+
+    def head(self, game: GameRecord) -> str:
+        """How a mail's subject names the game: "Game 12", or "Game 12 (Tournament 3, round 2)" for a game that is
+        part of something (``event``), so that every mail of it names that too."""
+        return f"Game {game.id} ({game.event})" if game.event else f"Game {game.id}"
 
     def name(self, game: GameRecord, side: str | None) -> str:
         return game.player(side).name if side else "nobody"
@@ -141,10 +140,10 @@ class Mailer:
                 self.send_request(game, side, item["notice"], item["subject"], item["kind"],
                                   item.get("commitments", False))
             elif item["type"] == "game-over":
-                self.send_game_over(game, side, item.get("notes", []), item.get("rated"))
+                self.send_game_over(game, side, item.get("notes", []), item["ended"])
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
-                self.message(game, side, item["kind"], subject_line(f"Game {game.id}", item["subject"]), paragraphs,
+                self.message(game, side, item["kind"], subject_line(self.head(game), item["subject"]), paragraphs,
                              show_position=item["show_position"], show_forms=item["show_forms"],
                              document=item["document"], told=item["told"])
 
@@ -185,6 +184,7 @@ class Mailer:
             "game": SimpleNamespace(  # attributes: a template reads a dict's keys only after getattr fails
                 id=game.id,
                 title=self.title(game),
+                event=game.event,
                 side_title=SIDE_TITLE[side],
                 opponent=self.name(game, opponent),
                 move_number=standing.move_number,
@@ -213,7 +213,8 @@ class Mailer:
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
         context = self.request_context(game, side, notice, commitments)
-        subject = subject_line(f"Game {game.id}, move {context['game'].move_number}", subject_tail, self.title(game))
+        subject = subject_line(f"{self.head(game)}, move {context['game'].move_number}", subject_tail,
+                               self.title(game))
         context["subject"] = subject
         context["rules_url"] = self.rules_url(game)
         text, html = render("move_request", context)
@@ -257,7 +258,7 @@ class Mailer:
             auto="auto-replied"))
 
     def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
-        self.message(game, side, kind, subject_line(f"Game {game.id}", subject_tail), paragraphs)
+        self.message(game, side, kind, subject_line(self.head(game), subject_tail), paragraphs)
 
     def send_invitation(self, game: GameRecord, side: str) -> None:
         inviter = game.player(other(side)) if game.challenger_id else None
@@ -275,31 +276,15 @@ class Mailer:
             "The rules in brief: " + self.presenter(game).summary(),
         ])
 
-    def rating_lines(self, game: GameRecord, side: str, rated: RatedEnd | None) -> list[str]:
-        """What a rated game's end did to the player's rating in its variant, and to their opponent's (nothing for
-        an unrated game)."""
-        if rated is None:
-            return []
-        if not rated.counted:
-            return ["This game was rated, but it ended before each side had made two moves, so it changes no "
-                    "rating."]
-        title, opponent = self.title(game), other(side)
-        lines = [f"Your rating in {title}: {change_words(rated.before[side], rated.after[side])}",
-                 f"{self.name(game, opponent)}'s rating in {title}: "
-                 f"{change_words(rated.before[opponent], rated.after[opponent])}"]
-        if any(rating.provisional for rating in (*rated.before.values(), *rated.after.values())):
-            lines.append(f"A ? marks a provisional rating: still unsure (its deviation is over "
-                         f"{PROVISIONAL_DEVIATION:.0f}), it moves a long way with each game.")
-        return lines
-
     def send_setup_request(self, game: GameRecord, side: str) -> None:
         paragraphs = self.presenter(game).setup_request(side, self.names(game, side), game.options)
-        subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game))
+        subject = subject_line(self.head(game), "choose your setup", self.title(game))
         self.message(game, side, "setup-request", subject, paragraphs)
 
     def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None,
-                       rated: RatedEnd | None = None) -> None:
-        """The players and the result, the ratings of a rated game, the last move, the final position, the setups
+                       ended: list[str] | None = None) -> None:
+        """The players and the result, what the end did beyond the game (``ended``: the ratings of a rated game,
+        a tournament's round), the last move, the final position, the setups
         with their keys and the game in moves; the record of the game goes with it as a file, every event on the
         reveal page. ``notes``: what else the reply that ended the game gave this player (a message passed on)."""
         variant = get_variant(game.variant)
@@ -322,7 +307,7 @@ class Mailer:
         last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
         both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
         figure = presenter.reveal(position, views, names, both) if started else Figure()
-        subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
+        subject = subject_line(self.head(game), f"game over - {end}", self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {
@@ -334,10 +319,10 @@ class Mailer:
             files.append(Attachment(f"game-{game.id}.{pgn[0]}", pgn[1], pgn[2]))
         text, html = render("game_over", {
             "subject": subject,
-            "heading": f"Game {game.id}, {self.title(game)}: {game.white.name} (White) against {game.black.name} "
-                       "(Black).",
+            "heading": f"Game {game.id}, {self.title(game)}{f' ({game.event})' if game.event else ''}: "
+                       f"{game.white.name} (White) against {game.black.name} (Black).",
             "outcome": presenter.outcome_for(side, game.result, game.reason, names),
-            "ratings": self.rating_lines(game, side, rated),
+            "ended": ended or [],
             "notes": notes or [],
             "last": presenter.final_lines(last, names),
             "history_url": self.history_url(game, side),

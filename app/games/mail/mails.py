@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.outbound.render import Document
-
-if TYPE_CHECKING:
-    from app.club.ratings import RatedEnd
 
 
 class Mails:
@@ -43,11 +40,12 @@ class Mails:
         """A word to ``side`` on what their reply did: inside the other mail this reply gives them, if any."""
         self.items.append((side, {"type": "note", "kind": "notice", "subject": subject, "paragraphs": paragraphs}))
 
-    def game_over(self, side: str, rated: RatedEnd | None = None) -> None:
+    def game_over(self, side: str, ended: list[str] | None = None) -> None:
         """The game-over mail replaces the player's other pending mails, but not a passed-on message or a note.
-        ``rated``: what the end did to the ratings of a rated game; None for an unrated game."""
+        ``ended``: what the end did beyond the game, for this player (their rating in a rated game, their
+        tournament), as the layers above the game service word it."""
         self.items = [(s, i) for s, i in self.items if s != side or i["type"] in FOLDED]
-        self.items.append((side, {"type": "game-over", "kind": "game-over", "rated": rated}))
+        self.items.append((side, {"type": "game-over", "kind": "game-over", "ended": ended or []}))
 
     def settled(self, already_told: Callable[[str, dict[str, Any]], bool]) -> list[tuple[str, dict[str, Any]]]:
         """The mails to write. A message passed on and a note go inside the player's other mail from this reply

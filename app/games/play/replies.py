@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
-from app.games.commands.base import InGame, Jobs, find, first_words
+from app.games.commands.base import CommandBook, InGame, Jobs, find, first_words
 from app.games.commands.reading import MOVE, REFEREE, Reading, read_commands
 from app.games.commands.registry import game_commands
 from app.games.errors import ServiceError
@@ -34,9 +34,9 @@ def read_as(reading: Reading) -> list[str]:
     return [f"Read as: {'; '.join(reading.notes)}."] if reading.notes else []
 
 
-def game_words(presenter: Presenter) -> frozenset[str]:
+def game_words(presenter: Presenter, book: CommandBook) -> frozenset[str]:
     """The command words understood in a reply: the service's and the variant's own."""
-    return first_words(game_commands(presenter))
+    return first_words(game_commands(presenter, book))
 
 
 class Replies:
@@ -51,7 +51,7 @@ class Replies:
         """Read the new text and carry it out; ``error_notice`` says whether an error notice may be sent now.
         Returns (status, what was done) for the inbound record."""
         mailer = self.jobs.mailer
-        reading = read_commands(text, self.work.variant(game), game_words(presenter_for(game.variant)))
+        reading = read_commands(text, self.work.variant(game), game_words(presenter_for(game.variant), self.jobs.book))
         if game.status == "invited":
             return self.jobs.invitations.reply(game, token.side, reading, text, error_notice)
         if game.status == "over" and (reading.errors or not reading.commands):  # "Thanks, good game!"
@@ -123,7 +123,7 @@ class Replies:
         if reading.notes:  # to the sender alone, inside the mail their reply gives them
             mails.note(side, "how your reply was read", read_as(reading))
         context = InGame(self.jobs, game, side, player, mails)
-        known = game_commands(presenter_for(game.variant))
+        known = game_commands(presenter_for(game.variant), self.jobs.book)
         for command in commands:
             if command.kind == MOVE and command is not moves[0]:
                 continue  # tried with the first, in turn

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from app.club.ratings import Ratings
-from app.games.commands.reading import Command
+from app.games.commands.reading import REFEREE, Command
 from app.games.digest.holding import Holding
 from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
@@ -27,17 +27,28 @@ from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, Outcome, Side, other
 from app.rules.messages import refusal
 
+# A listener to the end of games, handed to the turn by a layer above the game service (the club's ratings and
+# tournaments): given a game that has just ended (its result set), in the transaction that ended it, it does its
+# own work and says what each side's game-over mail adds, by side. The turn holds a listener that is a method
+# weakly: its object belongs to the layer above (which may hold the turn itself), and a handled message is then
+# freed by reference counting alone, with no cycle for the collector.
+GameEnded = Callable[[GameRecord], dict[str, list[str]]]
+
+
+def held_weakly(listener: GameEnded) -> Callable[[], GameEnded | None]:
+    return weakref.WeakMethod(listener) if hasattr(listener, "__self__") else lambda: listener
+
 
 class Turn:
     """Orders played, and play started and ended."""
 
     def __init__(self, work: UnitOfWork, mailer: Mailer, events: EventRecord, holding: Holding,
-                 ratings: Ratings) -> None:
+                 listeners: Sequence[GameEnded] = ()) -> None:
         self.work = work
         self.mailer = mailer
         self.events = events
         self.holding = holding  # what waits for a player's daily digest
-        self.ratings = ratings  # a rated game's end changes its players' ratings
+        self.listeners = tuple(held_weakly(listener) for listener in listeners)  # told of every game's end, in order
 
     # ------------------------------------------------------------------ the start
 
@@ -191,15 +202,30 @@ class Turn:
 
     # ------------------------------------------------------------------ the end, and replies that come late
 
+    def resign_for(self, game: GameRecord, side: Side, why: str) -> None:
+        """``side`` resigns without a reply of theirs (``why``: what they did instead, such as withdrawing from
+        what the game is part of), as their own ``resign`` would: the event recorded, the end and its mails, which
+        say why to both players."""
+        mails = Mails()
+        for each in SIDES:
+            mails.note(each, "why", [why])
+        self.order(game, side, Command(REFEREE, "resign"), mails)
+        self.send(game, mails)
+
     def finish(self, game: GameRecord, result: str, reason: str | None, mails: Mails) -> None:
-        """The one place a game ends (a move, a resignation, a draw agreed or automatic, a loss on time): a rated
-        game's players are rated now, before their game-over mails are written, which tell them their ratings."""
+        """The one place a game ends (a move, a resignation, a draw agreed or automatic, a loss on time): the
+        listeners hear of it now (a rated game's players are rated, a tournament goes on), before the game-over
+        mails are written, which tell each player what they said."""
         game.status = "over"
         game.result, game.reason = result, reason
         game.deadline = None
-        rated = self.ratings.game_ended(game)
+        ended: dict[str, list[str]] = {side: [] for side in SIDES}
+        for held in self.listeners:
+            listener = held()
+            for side, lines in (listener(game) if listener else {}).items():
+                ended[side] += lines
         for side in SIDES:
-            mails.game_over(side, rated)
+            mails.game_over(side, ended[side])
 
     def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing

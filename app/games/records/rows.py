@@ -80,6 +80,7 @@ class GameRecord:
     public_black: bool
     rated: bool  # its end changes both players' ratings (app/club/ratings.py)
     names_only: bool  # the players know each other by name only (a game from a seek): no address is shown
+    event: str | None  # what the game is part of, as its mails name it ("Tournament 3, round 2")
     created_at: datetime
     white: PlayerRecord
     black: PlayerRecord
@@ -99,8 +100,8 @@ class GameRecord:
 PLAYER_COLUMNS = tuple(f.name for f in fields(PlayerRecord) if f.name != "loaded")
 PLAYER_CHANGEABLE = tuple(name for name in PLAYER_COLUMNS if name not in ("id", "email"))
 GAME_COLUMNS = tuple(f.name for f in fields(GameRecord) if f.name not in ("white", "black", "loaded"))
-GAME_CHANGEABLE = tuple(name for name in GAME_COLUMNS
-                        if name not in ("id", "variant", "white_id", "black_id", "challenger_id", "created_at"))
+GAME_FIXED = ("id", "variant", "white_id", "black_id", "challenger_id", "event", "created_at")  # set at its creation
+GAME_CHANGEABLE = tuple(name for name in GAME_COLUMNS if name not in GAME_FIXED)
 
 
 def changed(record: GameRecord | PlayerRecord, columns: tuple[str, ...]) -> dict[str, Any]:
@@ -223,7 +224,7 @@ def add_game(connection: Connection, values: dict[str, Any], white: PlayerRecord
     now = utcnow()
     row = {"reminded": False, "reminded_lead": None, "last_seq": 0, "told_since_move": {}, "deadline": None,
            "next_clock_at": None, "result": None, "reason": None, "public_white": False, "public_black": False,
-           "rated": False, "names_only": False, **values, "created_at": now, "updated_at": now}
+           "rated": False, "names_only": False, "event": None, **values, "created_at": now, "updated_at": now}
     game_id = connection.execute(ADD_GAME, row).scalar_one()
     game = GameRecord(**{name: row[name] for name in GAME_COLUMNS if name != "id"}, id=game_id,
                       white=white, black=black)

@@ -1,0 +1,108 @@
+"""Tournaments' races on PostgreSQL, each in two workers' transactions: two players taking the last place at
+once (one enters, the other is told it is full), and the last two games of a Swiss round ending at once (the
+next round is paired exactly once)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from sqlalchemy import create_engine, event, select, text
+
+from app.club.models import Tournament, TournamentEntry, TournamentPairing
+from app.games.errors import ServiceError
+from app.outbound.models import OutboundMessage
+from app.server import Server
+from tests.conftest import make_server
+from tests.server.mailhost import wait_until
+from tests.server.test_tournaments import PLAYERS, act, announce, enter, resign
+
+
+def racing(server: Server, postgres_url: str, first: Callable[[], object], second: Callable[[], object],
+           held: Callable[[str], bool]) -> dict[str, object]:
+    """``first`` held just before its statement that ``held`` picks, until ``second`` has ended or waits on a
+    lock; what each returned or raised."""
+    outcome: dict[str, object] = {}
+
+    def run(name: str, what: Callable[[], object]) -> None:
+        try:
+            outcome[name] = what()
+        except BaseException as error:  # the main thread reports it
+            outcome[name] = error
+
+    one = threading.Thread(target=run, args=("first", first))
+    two = threading.Thread(target=run, args=("second", second))
+    paused, go = threading.Event(), threading.Event()
+
+    def hold(_connection, _cursor, statement, *_rest) -> None:
+        if threading.current_thread() is one and held(statement) and not paused.is_set():
+            paused.set()
+            assert go.wait(30), "never let go"
+
+    admin = create_engine(postgres_url)
+    event.listen(server.db.engine, "before_cursor_execute", hold)
+    try:
+        one.start()
+        assert paused.wait(30), outcome
+        two.start()
+        database = postgres_url.rsplit("/", 1)[1]
+
+        def second_done_or_waiting() -> bool:
+            with admin.connect() as connection:
+                waiting = connection.execute(text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = :name AND wait_event_type = 'Lock'"),
+                    {"name": database}).scalar()
+            return "second" in outcome or bool(waiting)
+
+        wait_until(second_done_or_waiting, what="the second transaction to end or wait")
+    finally:
+        go.set()
+        one.join(60)
+        two.join(60)
+        event.remove(server.db.engine, "before_cursor_execute", hold)
+        admin.dispose()
+    return outcome
+
+
+def test_two_players_taking_the_last_place_at_once_one_enters_the_other_is_told_it_is_full(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number = announce(server, PLAYERS[0], "side-view players=3")
+        enter(server, PLAYERS[1], number)
+        outcome = racing(server, postgres_url, lambda: enter(server, PLAYERS[2], number),
+                         lambda: enter(server, PLAYERS[3], number),
+                         lambda statement: statement.startswith("UPDATE tournaments"))
+        started = [value for value in outcome.values() if value is True]
+        refused = [value for value in outcome.values() if isinstance(value, ServiceError)]
+        assert len(started) == 1 and len(refused) == 1, outcome
+        assert f"tournament {number} is full" in str(refused[0])
+        with server.db.sessions() as session:
+            assert len(session.scalars(select(TournamentEntry)).all()) == 3
+            assert session.get(Tournament, number).status == "running"
+    finally:
+        server.db.engine.dispose()
+
+
+def test_the_last_two_games_of_a_swiss_round_ending_at_once_pair_the_next_round_once(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number = announce(server, PLAYERS[0], "kriegspiel swiss players=4 rounds=3")
+        for player in PLAYERS[1:4]:
+            enter(server, player, number)
+        with server.db.sessions() as session:
+            first, second = session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)).all()
+        emails = {index: address for index, address in enumerate(PLAYERS, start=1)}
+        outcome = racing(server, postgres_url, lambda: resign(server, first.game_id, emails[first.black_id]),
+                         lambda: resign(server, second.game_id, emails[second.black_id]),
+                         lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)
+        assert not any(isinstance(value, BaseException) for value in outcome.values()), outcome
+        with server.db.sessions() as session:
+            assert session.get(Tournament, number).round == 2
+            second_round = session.scalars(select(TournamentPairing).where(TournamentPairing.round == 2)).all()
+            assert len(second_round) == 2
+            told = session.scalars(select(OutboundMessage.recipient).where(
+                OutboundMessage.subject.like(f"%Tournament {number}%round 2 of 3"))).all()
+            assert sorted(told) == sorted(PLAYERS[:4])  # each entrant told of round 2 once
+        assert act(server, lambda service: service.tournaments.whole(number).row.round) == 2
+    finally:
+        server.db.engine.dispose()
