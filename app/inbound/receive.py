@@ -32,7 +32,7 @@ from app.config import Settings
 from app.db import Database, utcnow
 from app.games.lobby import confirmations
 from app.games.models import Player
-from app.games.records import PlayerRecord
+from app.games.records.rows import PlayerRecord
 from app.games.service import GameService, ServiceError
 from app.inbound import budget as budgets
 from app.inbound.answers import HOUR, LIMIT_KINDS, Answers

@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from dkim.canonicalization import CanonicalizationPolicy
 from sqlalchemy import select
 
-from app.games.club_rows import Seek
+from app.club.models import Seek
 from app.inbound.clients import fresh
 from tests.dns_server import LOOP, SILENT, TRUNCATED
 from tests.server.signing import OTHER_HOST, Provider, ed25519_key

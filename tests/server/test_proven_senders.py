@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from app.games.club_rows import Seek
+from app.club.models import Seek
 from app.games.models import Game as GameRow
 from app.games.models import Player
 from app.inbound.clients import fresh, reply
