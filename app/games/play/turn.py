@@ -27,6 +27,10 @@ from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, Outcome, Side, other
 from app.rules.messages import refusal
 
+# What a player's own draw offer or decline did: a word inside the other mail their reply gives them (a move sent
+# with ``offer draw`` is one mail), or a mail of its own.
+RECEIPTS = ("offered", "declined")
+
 
 class Turn:
     """Orders played, and play started and ended."""
@@ -175,7 +179,9 @@ class Turn:
             tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
             if each == side and tried and tidings is not None:
                 tidings = replace(tidings, lines=[*tried, *(tidings.lines if outcome.result != "rejected" else [])])
-            if each == orderer and (each == side or before != each or tidings is not None):
+            if each == side and outcome.result in RECEIPTS and tidings is not None:
+                mails.note(each, tidings.subject, tidings.lines)  # inside the mail the rest of the reply gives
+            elif each == orderer and (each == side or before != each or tidings is not None):
                 if turned or tidings is None:  # the turn has come to them
                     mails.request(each, [], f"your move ({SIDE_TITLE[each]})")
                 elif each == side:  # their order did not end their turn
