@@ -70,9 +70,9 @@ class SeekPlan:
 
     def described(self) -> str:
         """The seek in words: "a rated game of <title> (3 days a move), for players rated 1400-1800"."""
-        rated = "rated" if self.rated else "unrated"
+        rated = "a rated" if self.rated else "an unrated"
         who = f", for players rated {self.low}-{self.high}" if self.low is not None else ""
-        return f"a {rated} game of {VARIANTS[self.variant].title} ({terms(self.variant, self.days, self.options)}){who}"
+        return f"{rated} game of {VARIANTS[self.variant].title} ({terms(self.variant, self.days, self.options)}){who}"
 
 
 def read_seek(text: str) -> SeekPlan:
@@ -191,13 +191,11 @@ class Seeks:
         row = self.work.connection.execute(select(SEEKS).where(SEEKS.c.id == number)).first()
         if row is None:
             raise ServiceError(f"there is no seek {number}; 'seeks' lists the open ones")
-        if row.player_id == player.id:
+        own = row.player_id == player.id
+        if row.status != OPEN or row.lapses_at <= self.work.now:
+            raise ServiceError(gone(row, own, self.work.now))
+        if own:
             raise ServiceError(f"seek {number} is your own; to withdraw it: cancel seek {number}")
-        if row.status != OPEN:
-            raise ServiceError(f"seek {number} was {'taken' if row.status == 'taken' else row.status}: "
-                               "'seeks' lists the open ones")
-        if row.lapses_at <= self.work.now:
-            raise ServiceError(f"seek {number} has lapsed: 'seeks' lists the open ones")
         if row.rating_low is not None:
             mine = current_rating(self.work.connection, player.id, row.variant)
             if not row.rating_low <= round(mine.rating) <= row.rating_high:
@@ -242,6 +240,17 @@ class Seeks:
                                             .values(status="cancelled")).rowcount
         if done != 1:
             raise ServiceError(f"seek {number} is no longer open")
+
+
+def gone(row: Any, own: bool, now: datetime) -> str:
+    """Why a seek can no longer be joined: taken (one's own: by whom is in its game's first mail), withdrawn or
+    lapsed."""
+    status = "lapsed" if row.status == OPEN and row.lapses_at <= now else row.status
+    said = {"taken": "was taken", "cancelled": "was withdrawn", "lapsed": "has lapsed"}.get(status, f"is {status}")
+    if own:
+        game = f" (its game is game {row.game_id})" if status == "taken" and row.game_id else ""
+        return f"your seek {row.id} {said}{game}: 'seeks' lists the open ones"
+    return f"seek {row.id} {said}: 'seeks' lists the open ones"
 
 
 def seek_line(row: Any) -> str:
