@@ -29,6 +29,14 @@ def rating_history(connection: Connection, player_id: int, variant: str, limit: 
     return rows[::-1]
 
 
+def rated_words(rated: bool, counted: bool) -> str:
+    """How the page says whether a game was rated: a rated game that ended before each side had made two moves
+    changed no rating."""
+    if not rated:
+        return ""
+    return "rated" if counted else "rated, but too short to count"
+
+
 def finished_games(db_session: Session, player: Player) -> tuple[int, list[dict[str, Any]]]:
     """How many games the player finished, and the latest GAMES_LISTED of them as the page shows them."""
     mine = or_(Game.white_id == player.id, Game.black_id == player.id)
@@ -37,6 +45,8 @@ def finished_games(db_session: Session, player: Player) -> tuple[int, list[dict[
                                .order_by(Game.updated_at.desc(), Game.id.desc()).limit(GAMES_LISTED)).all()
     opponents = {each.id: each for each in db_session.scalars(select(Player).where(Player.id.in_(
         {game.black_id if game.white_id == player.id else game.white_id for game in games})))}
+    counted = set(db_session.scalars(select(CHANGES.c.game_id).where(
+        CHANGES.c.player_id == player.id, CHANGES.c.game_id.in_([game.id for game in games if game.rated]))))
     listed = []
     for game in games:
         side = "white" if game.white_id == player.id else "black"
@@ -46,6 +56,6 @@ def finished_games(db_session: Session, player: Player) -> tuple[int, list[dict[
             "side": side.title(), "opponent": club_name(opponent.name, opponent.email, opponent.id),
             "opponent_id": opponent.id if opponent.profile_public else None,
             "result": SCORE.get(game.result or "", {}).get(side, "drew" if game.result == "1/2-1/2" else "ended"),
-            "rated": game.rated, "date": game.updated_at.strftime("%d %b %Y"),
+            "rated": rated_words(game.rated, game.id in counted), "date": game.updated_at.strftime("%d %b %Y"),
             "public": game.public_white and game.public_black})
     return count, listed

@@ -51,7 +51,8 @@ def player_page(player_id: int) -> str:
             changes = rating_history(connection, player.id, variant)
             chart = rating_chart([changes[0].before, *(change.rating for change in changes)],
                                  changes[0].created_at.strftime("%b %Y"), changes[-1].created_at.strftime("%b %Y"),
-                                 f"{name}'s rating in {VARIANTS[variant].title} over {len(changes)} rated games"
+                                 f"{name}'s rating in {VARIANTS[variant].title} over {len(changes)} rated "
+                                 f"game{'' if len(changes) == 1 else 's'}"
                                  ) if changes else None
             ratings.append({"title": VARIANTS[variant].title, "variant": variant, "shown": now.shown,
                             "deviation": round(now.deviation), "games": now.games, "chart": chart})

@@ -4,6 +4,7 @@ private page is answered as an unknown id is, except to its own player; ``profil
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from app.db import utcnow
 from app.games.models import Game, Player
 from app.games.service import GameService
 from app.rules.registry import VARIANTS
+from app.tokens import ReplyToken
 from tests.web.test_browser import site  # noqa: F401 (the live server fixture)
 from tests.web_helpers import client_for, csrf_of, sign_in_path
 
@@ -134,3 +136,22 @@ def test_an_id_past_the_databases_integers_is_not_found_like_any_other(server):
     for path in ("/players/99999999999", "/games/99999999999", "/games/99999999999/reveal",
                  "/games/99999999999.json"):
         assert client.get(path).status_code == 404, path
+
+
+def test_one_rated_game_is_one_and_a_rated_game_too_short_to_count_says_so(server):
+    alice, _bob, _games = finished_rated_games(server, 1)
+    body = client_for(server).get(f"/players/{alice}").data.decode()
+    assert "rating in Side View Chess over 1 rated game\"" in body and re.search(r"\b1 rated game[;.]", body)
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, server.settings, server.signer)
+        short = service.create_game("side-view", service.player(ALICE), service.player(BOB), {}, None, rated=True)
+        for side in ("white", "black"):
+            service.invitations.answer(short, side, "accept")
+        service.flush()
+    with server.db.engine.begin() as connection:
+        service = GameService(connection, server.settings, server.signer)
+        game = service.lock(short.id)
+        service.submit_text(game, game.white, "resign", ReplyToken(game.id, "white", game.ply))
+    body = " ".join(client_for(server).get(f"/players/{alice}").data.decode().split())
+    assert "<td>Side View Chess, rated, but too short to count</td>" in body
+    assert body.count("<td>Side View Chess, rated</td>") == 1

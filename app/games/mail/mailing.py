@@ -48,14 +48,15 @@ def change_words(before: RatingNow, after: RatingNow) -> str:
 
 
 def subject_line(head: str, tail: str, title: str = "") -> str:
-    """``head: tail - title``, kept within SUBJECT_WIDTH: the title goes first, then the end of the tail."""
-    whole = f"{head}: {tail} - {title}" if title else f"{head}: {tail}"
+    """``head: tail - title``, kept within SUBJECT_WIDTH by cutting the end of the tail (at a space, with ...): the
+    game and its title stay, so that every mail of a game says which game it is."""
+    end = f" - {title}" if title else ""
+    whole = f"{head}: {tail}{end}"
     if len(whole) <= SUBJECT_WIDTH:
         return whole
-    short = f"{head}: {tail}"
-    if len(short) <= SUBJECT_WIDTH:
-        return short
-    return short[:SUBJECT_WIDTH - 3].rsplit(" ", 1)[0].rstrip(" ,-:") + "..."
+    room = SUBJECT_WIDTH - len(f"{head}: ...{end}")
+    cut = tail[:room + 1].rsplit(" ", 1)[0] if " " in tail[:room + 1] else tail[:room]
+    return f"{head}: {cut[:room].rstrip(' ,-:')}...{end}"
 
 
 class Mailer:

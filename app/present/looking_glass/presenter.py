@@ -25,7 +25,7 @@ LG_REASONS = {
     **REASONS,
     "king captured": "the king was captured",
     "strikes": "too many strikes",
-    "stalemate": "stalemate: no legal move in either world",
+    "stalemate": "stalemate, no legal move in either world",
     "extinction": "a piece type was wiped out",
 }
 
