@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from app.games.commands.base import Held, InLobby
-from app.games.commands.reading import Command
+from app.games.commands.reading import Command, variant_named
 from app.games.errors import ServiceError
 from app.games.mail.links import rules_link
 from app.games.mail.listing import games_list
@@ -16,7 +16,8 @@ from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 
 def lobby_rules(context: InLobby, command: Command) -> None:
-    name = command.argument.strip().lower() or DEFAULT_VARIANT
+    found = variant_named(command.argument.split())
+    name = found[0] if found else command.argument.strip().lower() or DEFAULT_VARIANT
     if name in VARIANTS:
         context.tell("rules", f"the rules of {VARIANTS[name].title}", [
             f"The rules of {VARIANTS[name].title}, as on {rules_link(context.jobs.settings, name)}:"],

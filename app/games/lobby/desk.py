@@ -13,6 +13,7 @@ from collections.abc import Callable
 from app.games.commands.base import InLobby, Jobs, MailCommand, find
 from app.games.commands.reading import Command, read_commands
 from app.games.commands.registry import LOBBY_COMMANDS, LOBBY_WORDS, help_paragraphs
+from app.games.commands.understood import mistyped, mistyped_problem, not_understood
 from app.games.errors import ServiceError
 from app.games.lobby import confirmations
 from app.outbound.compose import Thread
@@ -21,6 +22,7 @@ from app.outbound.render import Document, render_message
 
 # Whether an answer may go to the sender now: None when not, else the paragraphs to add to it
 MayAnswer = Callable[[], list[str] | None]
+HELP_POINTER = "Send 'help' to the referee's address for every command, and 'rules GAME' for the rules of a game."
 LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
                   "and 'accept' or 'decline' in a reply to the invitation.")
 
@@ -74,15 +76,23 @@ class Desk:
             if added is not None:
                 self.jobs.mailer.notify(sender, kind, subject, [*paragraphs, *added], answering, document)
 
-        if reading.errors or not reading.commands:
-            notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs()])
+        if not (reading.errors or reading.commands or reading.chatter):  # nothing in it: how to play
+            notify("help", "how to play", help_paragraphs())
             self.work.flush()
-            return "rejected" if reading.errors else "done", "lobby help"
-        context = InLobby(self.jobs, player, notify)
+            return "done", "lobby help"
+        if reading.errors or not reading.commands:  # a short word on what was not understood, not the whole help
+            errors = reading.errors if proven else unquoted(reading.errors)
+            notify("help", "not understood", [*errors, *not_understood(reading.chatter, LOBBY_COMMANDS, proven),
+                                              HELP_POINTER])
+            self.work.flush()
+            return "rejected" if reading.errors else "done", "not understood"
+        context = InLobby(self.jobs, player, notify, proven=proven)
+        context.problems += mistyped_problem(mistyped(reading.chatter, LOBBY_COMMANDS), LOBBY_COMMANDS, proven)
         for line in reading.commands:
             found = find(LOBBY_COMMANDS, line)
             if found is None:  # the first word of a command of several words, without the rest
-                forms = [command.usage for command in LOBBY_COMMANDS if command.name.split()[0] == line.kind]
+                forms = [f"{spelling} {command.argument}".strip() for command in LOBBY_COMMANDS
+                         for spelling in command.spellings if spelling.split()[0] == line.kind]
                 context.problems.append(f"{line.kind}: write {' or '.join(forms)}")
                 continue
             command, line = found
@@ -90,7 +100,7 @@ class Desk:
                 try:
                     context.held.append(f"{command.name} {command.held.check(context, line.argument)}")
                 except ServiceError as error:
-                    context.problems.append(f"{command.name}: {error}")
+                    context.problems.append(f"{command.name}: {error.told(proven)}")
             elif command.in_lobby:
                 command.in_lobby(context, line)
                 context.done.append(command.name)
@@ -101,7 +111,7 @@ class Desk:
             self.carry_out(context, context.held)
             self.work.flush()
             return ("rejected" if context.problems else "done"), "; ".join(context.done)
-        asked = bool(context.held) and self.ask_confirmation(sender, context.held, answering, may_answer)
+        asked = bool(context.held) and self.ask_confirmation(sender, context, answering, may_answer)
         if asked:
             context.done.append(f"held for confirmation: {'; '.join(context.held)}")
         elif context.held:
@@ -109,17 +119,16 @@ class Desk:
         self.work.flush()
         return ("rejected" if context.problems and not asked else "done"), "; ".join(context.done)
 
-    def ask_confirmation(self, sender: str, lines: list[str], answering: str | None,
-                         may_answer: MayAnswer) -> bool:
-        """Hold ``lines`` and ask their sender to confirm them by replying (only their address receives it);
-        nothing is held when no more answers may go to that address now (False)."""
+    def ask_confirmation(self, sender: str, context: InLobby, answering: str | None, may_answer: MayAnswer) -> bool:
+        """Hold the commands ``context`` holds and ask their sender to confirm them by replying (only their address
+        receives it); nothing is held when no more answers may go to that address now (False)."""
         added = may_answer()
         if added is None:
             return False
-        work = self.work
+        work, lines = self.work, context.held
         key = confirmations.hold(work.connection, sender, lines, work.now)
         subject = "Mirrorpost: please confirm"
-        described = [found[0].held.describe(found[1]) for found in map(held_command, lines)
+        described = [found[0].held.described(context, found[1]) for found in map(held_command, lines)
                      if found and found[0].held]
         text, html = render_message(subject, [
             "The referee was asked, from your address, to:",
@@ -155,7 +164,7 @@ class Desk:
                     "another address. Send your command again.", *added,
                 ])
             return "rejected", "confirmation not valid"
-        context = InLobby(self.jobs, work.player(sender), notify)
+        context = InLobby(self.jobs, work.player(sender), notify, proven=True)  # only the sender got the key
         self.carry_out(context, lines)
         work.flush()
         return "done", "confirmed: " + "; ".join(context.done)
