@@ -8,7 +8,9 @@ service's transaction. It reads game state but never changes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
@@ -59,6 +61,33 @@ def subject_line(head: str, tail: str, title: str = "") -> str:
     return f"{head}: {cut[:room].rstrip(' ,-:')}...{end}"
 
 
+@dataclass
+class Told:
+    """One mail of a game kept for a mail that answers several games at once: its kind, its subject after the
+    game's number, its words, and whether it is a move request (the game as its request shows it) or shows the
+    player's position (``told``: what it marks on it)."""
+
+    kind: str
+    subject: str
+    paragraphs: list[str]
+    request: bool = False
+    show_position: bool = False
+    show_forms: bool = False
+    told: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Gathering:
+    """The mails of games to one player kept while their reply for several games is carried out (a reply to the
+    digest), each game's in order, to be told in one mail; every other mail goes out as always."""
+
+    player_id: int
+    games: dict[int, tuple[GameRecord, str, list[Told]]] = field(default_factory=dict)
+
+    def keep(self, game: GameRecord, side: str, told: Told) -> None:
+        self.games.setdefault(game.id, (game, side, []))[2].append(told)
+
+
 class Mailer:
     """Renders and queues the mails of games; reads game state, never changes it."""
 
@@ -71,6 +100,7 @@ class Mailer:
         self.state_of = state_of  # a game's state, decoded once in the transaction (``UnitOfWork.state``)
         self.command_forms = command_forms  # written from the mail commands (``commands.registry.command_forms``)
         self.batch: list[Mail] | None = None  # mails of the ``send`` under way
+        self.gathering: Gathering | None = None  # a player's mails kept for one answer (``gather``)
 
     # ----------------------------------------------------------------- what a mail is made from
 
@@ -125,6 +155,23 @@ class Mailer:
         ]
 
     # ----------------------------------------------------------------- queueing
+
+    @contextmanager
+    def gather(self, player: PlayerRecord) -> Iterator[Gathering]:
+        """While the block runs, the player's move requests and notices about games are kept, not sent (the
+        game-over mail still goes, and is kept too): what their reply for several games caused, for one mail."""
+        self.gathering = Gathering(player.id)
+        try:
+            yield self.gathering
+        finally:
+            self.gathering = None
+
+    def kept(self, game: GameRecord, side: str, told: Told) -> bool:
+        """Keep ``told`` for the player being gathered for (True), or not (False: send it)."""
+        if self.gathering is None or game.player(side).id != self.gathering.player_id:
+            return False
+        self.gathering.keep(game, side, told)
+        return True
 
     def send(self, game: GameRecord, mails: Mails) -> None:
         """Render the mails and queue them together."""
@@ -213,6 +260,9 @@ class Mailer:
 
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
+        if self.kept(game, side, Told(kind, subject_tail, [*notice, *(self.fingerprints(game, side) if commitments
+                                                                       else [])], request=True)):
+            return
         context = self.request_context(game, side, notice, commitments)
         subject = subject_line(f"Game {game.id}, move {context['game'].move_number}", subject_tail, self.title(game))
         context["subject"] = subject
@@ -224,7 +274,12 @@ class Mailer:
                 show_position: bool = False, show_forms: bool = False, document: Document | None = None,
                 told: list[dict[str, Any]] | None = None) -> None:
         """A notice about the game; the position when asked for (with what the player was just ``told``
-        marked on it), the order forms where it asks for an order."""
+        marked on it), the order forms where it asks for an order. Kept with a player's other mails when they are
+        gathered: a document (a page of rules) is then left to its link."""
+        linked = paragraphs if document is None else [*paragraphs[:-1], paragraphs[-1].rstrip(":") + "."]
+        if self.kept(game, side, Told(kind, subject.removeprefix(f"Game {game.id}: "), linked,
+                                      show_position=show_position, show_forms=show_forms, told=told or [])):
+            return
         figure = None
         forms: list[tuple[str, str]] = []
         if (show_position or show_forms) and game.status in ("active", "over"):
@@ -347,3 +402,6 @@ class Mailer:
             "files": [file.filename for file in files],
         })
         self.mail(game, side, "game-over", subject, text, html, attachments=tuple(files))
+        self.kept(game, side, Told("game-over", f"game over - {end}", [
+            presenter.outcome_for(side, game.result, game.reason, names), *self.rating_lines(game, side, rated),
+            "The game-over mail, with the record of the game, is in this game's own thread."]))
