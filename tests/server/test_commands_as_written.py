@@ -166,3 +166,12 @@ def test_a_proven_sender_is_quoted_the_line_and_the_word_not_understood(signed):
     raw = signed.players.sign(fresh(ALICE, REFEREE, "hello referee", subject="club"))
     assert deliver(signed, raw, ALICE) == "done: not understood"
     assert "Not understood: 'hello referee'." in said(signed.sink.to(ALICE)[-1])
+
+
+def test_a_challenge_and_rules_name_the_game_by_its_title_too(server):
+    table = Table(server)
+    assert table.write(ALICE, "challenge bob@players.test Side View Chess days=2") == \
+        "done: held for confirmation: challenge bob@players.test side-view days=2 color=white physics=3 " \
+        "setup=standard"
+    assert table.write(BOB, "rules through the looking glass") == "done: rules"
+    assert "The rules of Through the Looking-Glass" in table.text(BOB, "rules")
