@@ -127,6 +127,12 @@ def test_a_line_not_understood_gets_a_short_mail_naming_the_nearest_commands_and
     assert "jion" not in text and "Thanks" not in text and "jion" not in answer.body_html
 
 
+def test_the_line_nearly_a_command_is_the_one_answered_wherever_it_stands(server):
+    table = Table(server)
+    table.write(ALICE, "Hello there,\nI would like a game.\nMy friend said to write.\njion 5\nthanks")
+    assert "- join <N>: take seek N" in table.text(ALICE)
+
+
 def test_a_mistyped_line_beside_commands_is_named_and_the_commands_are_carried_out(server):
     table = Table(server)
     assert table.write(ALICE, "seeks\nsekk side-view\nBest, Alice").startswith("rejected: seeks; refused: A line "

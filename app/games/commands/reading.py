@@ -34,7 +34,7 @@ COMMANDS_READ = 20  # command lines in one message; a longer list is an error
 ANNOTATION = "!?+#."  # chess annotation marks after an order, which the referee ignores
 AS_WRITTEN = ("say", "name")  # commands whose argument is passed on or shown word for word: never folded
 NOTES_LISTED = 5
-CHATTER_KEPT = 3  # lines that are no command nor order, kept to say what was not understood
+CHATTER_KEPT = 10  # lines that are no command nor order, kept to say what was not understood
 SENTENCE_END = ".!?"  # after a command's argument: the end of the sentence, not the argument's
 LONGEST_NAME = 6  # words of a variant's longest title
 

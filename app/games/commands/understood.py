@@ -16,6 +16,7 @@ from app.games.commands.base import MailCommand, first_words, nearest
 from app.games.commands.reading import quoted
 
 NAMED = 4  # commands named at most in one answer
+LINES_TOLD = 3  # lines said not understood in one answer
 NEAR_WORD = 0.75  # difflib's ratio from which a line's first word is taken for a command word mistyped
 
 
@@ -35,9 +36,10 @@ def named(lines: Sequence[str], commands: Sequence[MailCommand]) -> list[MailCom
     return found[:NAMED]
 
 
-def not_understood(lines: Sequence[str], commands: Sequence[MailCommand], proven: bool) -> list[str]:
-    """Paragraphs saying which lines were not understood (quoted only when ``proven``) and the nearest commands,
-    each with its one line of help."""
+def not_understood(chatter: Sequence[str], commands: Sequence[MailCommand], proven: bool) -> list[str]:
+    """Paragraphs saying which lines were not understood (quoted only when ``proven``), those nearly a command
+    first, and the nearest commands, each with its one line of help."""
+    lines = list(dict.fromkeys([*mistyped(chatter, commands), *chatter]))[:LINES_TOLD]
     if not lines:
         return []
     if proven:
@@ -55,7 +57,7 @@ def not_understood(lines: Sequence[str], commands: Sequence[MailCommand], proven
 def mistyped_problem(lines: Sequence[str], commands: Sequence[MailCommand], proven: bool) -> list[str]:
     """One sentence for each mistyped line (``mistyped``) of a mail that had commands too."""
     said = []
-    for line in lines:
+    for line in lines[:LINES_TOLD]:
         near = ", ".join(command.usage for command in named([line], commands))
         what = quoted(line) if proven else "A line"
         said.append(f"{what} was not understood" + (f"; the nearest: {near}" if near else ""))
