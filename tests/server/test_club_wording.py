@@ -42,7 +42,12 @@ def test_a_long_subject_keeps_the_games_title_and_shortens_what_happened():
     long = subject_line("Game 12, move 30", "Alice Pleasance Liddell of Christ Church, Oxford offers a draw",
                         "4D Quasi-Alice Chess")
     assert len(long) <= SUBJECT_WIDTH and long.endswith("... - 4D Quasi-Alice Chess"), long
-    assert long.startswith("Game 12, move 30: Alice Pleasance Liddell")
+    assert long.startswith("Game 12: Alice Pleasance Liddell")  # the move number goes first
+    assert subject_line("Game 1, move 1", "the game has started - your move (White)", "Through the Looking-Glass") \
+        == "Game 1: the game has started - your move (White) - Through the Looking-Glass"
+    kept = subject_line("Game 1, move 1", "your order was not accepted for a reason this long - your move again",
+                        "Through the Looking-Glass")
+    assert len(kept) <= SUBJECT_WIDTH and kept.endswith("... - your move again - Through the Looking-Glass"), kept
     assert subject_line("Game 12", "your move (White)", "Kriegspiel") == "Game 12: your move (White) - Kriegspiel"
     unbroken = subject_line("Game 12", "x" * 120, "Kriegspiel")
     assert len(unbroken) <= SUBJECT_WIDTH and unbroken.endswith("x... - Kriegspiel")

@@ -152,7 +152,7 @@ class DigestReplies:
         mails = Mails()
         if self.work.orderer(game) == side:
             notice.append("Here is your current move request. Reply to this mail with your order.")
-            mails.request(side, notice, "reply to an old digest - here is the current move request", kind="stale")
+            mails.request(side, notice, "old digest - here is your move request", kind="stale")
         elif game.status == "active":
             notice.append(f"It is now {game.player(other(side)).name}'s turn ({SIDE_TITLE[other(side)]}).")
             mails.message(side, "stale", "reply to an old digest", notice, show_position=True)

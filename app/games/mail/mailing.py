@@ -42,6 +42,7 @@ from app.tokens import ReplyToken, TokenSigner
 
 CommandForms = Callable[[Presenter], list[tuple[str, str]]]  # the mail commands' lines of a variant's order forms
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
+MOST_CUT = 12  # characters of what happened a shortened subject keeps at least, before its last part
 
 
 def change_words(before: RatingNow, after: RatingNow) -> str:
@@ -50,15 +51,21 @@ def change_words(before: RatingNow, after: RatingNow) -> str:
 
 
 def subject_line(head: str, tail: str, title: str = "") -> str:
-    """``head: tail - title``, kept within SUBJECT_WIDTH by cutting the end of the tail (at a space, with ...): the
-    game and its title stay, so that every mail of a game says which game it is."""
+    """``head: tail - title``, kept within SUBJECT_WIDTH: the game and its title stay, so that every mail of a game
+    says which game it is. Shortened first by the head's move number (``Game 12, move 30``: the mail says it),
+    then by cutting what happened at a space, with ..., keeping its last part (``- your move again``)."""
     end = f" - {title}" if title else ""
-    whole = f"{head}: {tail}{end}"
-    if len(whole) <= SUBJECT_WIDTH:
-        return whole
-    room = SUBJECT_WIDTH - len(f"{head}: ...{end}")
-    cut = tail[:room + 1].rsplit(" ", 1)[0] if " " in tail[:room + 1] else tail[:room]
-    return f"{head}: {cut[:room].rstrip(' ,-:')}...{end}"
+    game = head.split(",", 1)[0]
+    for shown in (head, game):
+        if len(f"{shown}: {tail}{end}") <= SUBJECT_WIDTH:
+            return f"{shown}: {tail}{end}"
+    first, _, last = tail.rpartition(" - ")
+    kept, said = (f" - {last}", first) if first else ("", tail)
+    room = SUBJECT_WIDTH - len(f"{game}: ...{kept}{end}")
+    if room < MOST_CUT:  # too little of the first part would be left: cut the whole of it
+        kept, said, room = "", tail, SUBJECT_WIDTH - len(f"{game}: ...{end}")
+    cut = said[:room + 1].rsplit(" ", 1)[0] if " " in said[:room + 1] else said[:room]
+    return f"{game}: {cut[:room].rstrip(' ,-:')}...{kept}{end}"
 
 
 @dataclass
@@ -379,6 +386,8 @@ class Mailer:
         both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
         figure = presenter.reveal(position, views, names, both) if started else Figure()
         subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game))
+        if "..." in subject:  # short of room, the result alone says that the game is over
+            subject = subject_line(f"Game {game.id}", end, self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {

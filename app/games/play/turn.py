@@ -228,7 +228,7 @@ class Turn:
         ]
         if self.work.orderer(game) == side:
             notice.append("Here is your current move request. Reply to this mail with your order.")
-            mails.request(side, notice, "reply to an old move request - here is the current one", kind="stale")
+            mails.request(side, notice, "old move request - here is the current one", kind="stale")
         else:
             notice.append(f"It is now {game.player(other(side)).name}'s turn; wait for your next move request.")
             mails.message(side, "stale", "reply to an old move request", notice, show_position=True)
