@@ -24,6 +24,19 @@ def legal(server, game_id: int) -> str:
     return random.Random(game_id).choice(sorted(variant.legal_orders(variant.from_json(game.state))))
 
 
+def digested(tmp_path, variant: str, count: int) -> tuple[object, list[int]]:
+    """Alice, on the digest, to move in ``count`` games of ``variant`` against as many players; her digest sent."""
+    server = make_server(tmp_path, f"sqlite:///{tmp_path / 'answer.sqlite3'}")
+    digest_on(server, ALICE)
+    games = []
+    for number in range(count):
+        opponent = f"opponent{number}@players.test"
+        games.append(start_game(server, variant, opponent, ALICE))
+        move(server, games[-1], opponent)
+    send_digests(server)
+    return server, games
+
+
 def part(text: str, game_id: int) -> str:
     """A game's part of the answer's text, from its title line to its history link, whitespace run together."""
     found = re.search(rf"^(Game {game_id}, [^\n]*, against .*?)^Your history of this game:", text, re.M | re.S)
@@ -82,14 +95,7 @@ def test_a_reply_to_the_answer_carries_orders_as_a_reply_to_the_digest_does(serv
 
 def test_the_answer_keeps_every_games_words_within_the_size_and_leaves_positions_to_the_web(tmp_path, monkeypatch):
     monkeypatch.setattr(digest_mail, "MAIL_LIMIT", 30_000)
-    server = make_server(tmp_path, f"sqlite:///{tmp_path / 'answer.sqlite3'}")
-    digest_on(server, ALICE)
-    games = []
-    for number in range(8):
-        opponent = f"opponent{number}@players.test"
-        games.append(start_game(server, "quasi-alice-4d", opponent, ALICE))
-        move(server, games[-1], opponent)
-    send_digests(server)
+    server, games = digested(tmp_path, "quasi-alice-4d", 8)
     table = Table(server)
     table.reply(ALICE, "\n".join(f"Game {game_id}: board" for game_id in games), kind="digest")
     answer = table.last(ALICE, "digest-answer")
@@ -105,14 +111,7 @@ def test_the_answer_keeps_every_games_words_within_the_size_and_leaves_positions
 def test_fifty_games_in_one_reply_are_answered_in_one_mail_within_the_digests_size(tmp_path):
     """The most games a reply carries, each asking for the whole help: every game keeps its part, cut short where
     all would not fit, and the mail stays under the digest's 100 KB as sent."""
-    server = make_server(tmp_path, f"sqlite:///{tmp_path / 'fifty.sqlite3'}")
-    digest_on(server, ALICE)
-    games = []
-    for number in range(50):
-        opponent = f"opponent{number}@players.test"
-        games.append(start_game(server, "side-view", opponent, ALICE))
-        move(server, games[-1], opponent)
-    send_digests(server)
+    server, games = digested(tmp_path, "side-view", 50)
     table = Table(server)
     assert table.reply(ALICE, "\n".join(f"Game {game_id}: help" for game_id in games), kind="digest").startswith(
         "done: game")
