@@ -203,7 +203,7 @@ def test_the_preferences_page_offers_the_page_once_in_the_club_now_or_never(serv
         alice = session.scalar(select(Player.id).where(Player.email == ALICE))
     client = client_for(server, None, alice)
     page = client.get("/preferences").data.decode()
-    assert 'value="club" checked' in page and "only you see it for now" in page
+    assert 'value="club" checked' in page and "Not yet: only you see your page for now." in page
     token = csrf_of(page.encode())
     done = client.post("/preferences", data={"csrf_token": token, "digest": "each", "profile": "public"},
                        follow_redirects=True)
