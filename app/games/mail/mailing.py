@@ -42,7 +42,7 @@ from app.tokens import ReplyToken, TokenSigner
 
 CommandForms = Callable[[Presenter], list[tuple[str, str]]]  # the mail commands' lines of a variant's order forms
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
-MOST_CUT = 12  # characters of what happened a shortened subject keeps at least, before its last part
+MOST_CUT = 12  # characters of what happened a subject cut short keeps at least, before its last part
 
 
 def change_words(before: RatingNow, after: RatingNow) -> str:
@@ -52,7 +52,7 @@ def change_words(before: RatingNow, after: RatingNow) -> str:
 
 def subject_line(head: str, tail: str, title: str = "") -> str:
     """``head: tail - title``, kept within SUBJECT_WIDTH: the game and its title stay, so that every mail of a game
-    says which game it is. Shortened first by the head's move number (``Game 12, move 30``: the mail says it),
+    says which game it is. Made shorter first by the head's move number (``Game 12, move 30``: the mail says it),
     then by cutting what happened at a space, with ..., keeping its last part (``- your move again``)."""
     end = f" - {title}" if title else ""
     game = head.split(",", 1)[0]
