@@ -58,6 +58,16 @@ def check_join(context: InLobby, argument: str) -> str:
     return str(number)
 
 
+def describe_join(number: str) -> str:
+    return f"join seek {number}: its game starts at once"
+
+
+def describe_found_join(context: InLobby, number: str) -> str:
+    """The seek, its seeker and their rating: what the player agrees to play."""
+    offered = club(context.jobs).seeks.offered(int(number))
+    return f"join seek {number}, {offered}: its game starts at once" if offered else describe_join(number)
+
+
 def carry_out_join(context: InLobby, argument: str) -> str:
     try:
         game = club(context.jobs).seeks.join(context.player, int(argument))
@@ -87,11 +97,12 @@ SEEK_COMMANDS = (
     MailCommand("seek", "<variant> [days=3] [options] [rated|unrated] [rating LOW-HIGH]",
                 f"offer a game to anyone (rated unless you say unrated; at most {MOST_OPEN} open at once)",
                 held=Held(check_seek, describe_seek, carry_out_seek)),
-    MailCommand("seeks", "", "the open seeks, each with its number", in_lobby=list_seeks),
+    MailCommand("seeks", "", "the open seeks, each with its number", in_lobby=list_seeks, also=("list seeks",)),
     MailCommand("join", "<N>", "take seek N: the game starts at once",
-                held=Held(check_join, lambda number: f"join seek {number}: its game starts at once", carry_out_join)),
+                held=Held(check_join, describe_join, carry_out_join, describe_found_join), also=("join seek",)),
     MailCommand("cancel seek", "<N>", "withdraw your seek N",
-                held=Held(check_cancel, lambda number: f"withdraw your seek {number}", carry_out_cancel)),
+                held=Held(check_cancel, lambda number: f"withdraw your seek {number}", carry_out_cancel),
+                also=("cancel",)),
 )
 
 # ------------------------------------------------------------------ ratings
@@ -137,7 +148,7 @@ def game_rating(context: InGame, command: Command) -> None:
 
 
 RATING = MailCommand("rating", "", "your rating in each game, with its deviation and the rated games played",
-                     in_game=game_rating, in_lobby=lobby_rating)
+                     in_game=game_rating, in_lobby=lobby_rating, also=("ratings",))
 
 # ------------------------------------------------------------------ the player's page
 

@@ -1,4 +1,6 @@
-"""How the club shows a player to others: by a name that holds no part of an address."""
+"""How the club shows a player to others: by a name that holds no part of an address, and that no other player
+holds, however written (``app.games.lobby.names``: the key of a name, unique in the database).
+"""
 
 from __future__ import annotations
 

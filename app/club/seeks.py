@@ -21,6 +21,7 @@ from app.club.models import OPEN, PLAYERS, RATINGS, SEEKS
 from app.club.names import club_name
 from app.club.ratings import RatingNow, current_rating
 from app.config import Settings
+from app.games.commands.reading import quoted, variant_named
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
 from app.games.lobby.invitations import Invitations
@@ -38,17 +39,19 @@ LISTED = 50  # seeks listed by ``seeks`` (the rest on the web)
 RANGE = re.compile(r"([0-9]{1,4})\s*-\s*([0-9]{1,4})")
 HIGHEST = 4000  # the highest rating a range may name
 USAGE = "write: seek <variant> [days=3] [options] [rated|unrated] [rating LOW-HIGH]"
+WORD_QUOTED = 30  # characters of a word of the sender's quoted back to them
 _RATED = and_(RATINGS.c.player_id == SEEKS.c.player_id, RATINGS.c.variant == SEEKS.c.variant)
 # The predicate of the partial index ix_seeks_open as written, not a bound value: PostgreSQL's generic plan of
 # the prepared statement can then use that index, whatever the number of seeks ever taken.
-OPEN_SEEKS = (
+WITH_SEEKER = (
     select(SEEKS.c.id, SEEKS.c.variant, SEEKS.c.options, SEEKS.c.days, SEEKS.c.rated, SEEKS.c.rating_low,
            SEEKS.c.rating_high, SEEKS.c.created_at, SEEKS.c.lapses_at, SEEKS.c.player_id, PLAYERS.c.name,
            PLAYERS.c.email, RATINGS.c.rating, RATINGS.c.deviation, RATINGS.c.volatility, RATINGS.c.games)
     .select_from(SEEKS.join(PLAYERS, PLAYERS.c.id == SEEKS.c.player_id).outerjoin(RATINGS, _RATED))
-    .where(text(f"seeks.status = '{OPEN}'"), SEEKS.c.lapses_at > bindparam("now"))
-    .order_by(SEEKS.c.created_at, SEEKS.c.id).limit(bindparam("limit"))
 )
+OPEN_SEEKS = (WITH_SEEKER.where(text(f"seeks.status = '{OPEN}'"), SEEKS.c.lapses_at > bindparam("now"))
+              .order_by(SEEKS.c.created_at, SEEKS.c.id).limit(bindparam("limit")))
+NUMBERED = WITH_SEEKER.where(SEEKS.c.id == bindparam("number"))
 
 
 @dataclass(frozen=True)
@@ -70,23 +73,28 @@ class SeekPlan:
 
     def described(self) -> str:
         """The seek in words: "a rated game of <title> (3 days a move), for players rated 1400-1800"."""
-        rated = "rated" if self.rated else "unrated"
+        rated = "a rated" if self.rated else "an unrated"
         who = f", for players rated {self.low}-{self.high}" if self.low is not None else ""
-        return f"a {rated} game of {VARIANTS[self.variant].title} ({terms(self.variant, self.days, self.options)}){who}"
+        return f"{rated} game of {VARIANTS[self.variant].title} ({terms(self.variant, self.days, self.options)}){who}"
 
 
 def read_seek(text: str) -> SeekPlan:
-    """``VARIANT [K=V ...] [rated|unrated] [rating LOW-HIGH]``, checked whole. Its errors go to an address not
-    yet proved to be the sender's: they repeat no word of theirs but the referee's own."""
+    """``VARIANT [K=V ...] [rated|unrated] [rating LOW-HIGH]``, checked whole; the variant by its name or its title
+    however its words are spaced (``variant_named``), the range with or without the word ``rating``. Its errors
+    go to an address not yet proved to be the sender's: they repeat no word of theirs but the referee's own,
+    except to a sender proven (``ServiceError.quoting``)."""
     words = challenge_words(text)
+    games = ", ".join(sorted(VARIANTS))
     if not words:
-        raise ServiceError(f"{USAGE}; the games: {', '.join(sorted(VARIANTS))}")
-    variant = words[0].lower()
-    if variant not in VARIANTS:
-        raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
+        raise ServiceError(f"{USAGE}; the games: {games}")
+    found = variant_named(words)
+    if found is None:
+        raise ServiceError(f"there is no game by that name; the games: {games}",
+                           quoting=f"there is no game called {quoted(words[0], WORD_QUOTED)}; the games: {games}")
+    variant, named = found
     rated, low, high = True, None, None
     raw: dict[str, str] = {}
-    rest = words[1:]
+    rest = words[named:]
     said = {word.lower() for word in rest} & {"rated", "unrated"}
     if len(said) > 1:
         raise ServiceError("write rated or unrated, not both")
@@ -98,13 +106,18 @@ def read_seek(text: str) -> SeekPlan:
             taken = rating_words(rest)
             low, high = read_range(" ".join(taken))
             rest = rest[len(taken):]
+        elif RANGE.fullmatch(word) or word.isdigit():  # the range without the word rating: 1400-1800, 1400 - 1800
+            taken = rating_words([word, *rest])
+            low, high = read_range(" ".join(taken))
+            rest = rest[len(taken) - 1:]
         elif "=" in word:
             key, value = read_option(word)
             if key in ("color", "colour", "as"):
                 raise ServiceError("a seek's colours are drawn when someone takes it: leave out color=")
             raw[key] = value
         else:
-            raise ServiceError(f"a word of the seek is not an option; {USAGE}")
+            raise ServiceError(f"a word of the seek is not an option; {USAGE}",
+                               quoting=f"{quoted(word, WORD_QUOTED)} is not an option of a seek; {USAGE}")
     try:
         days, options = split_options(variant, raw)
     except ServiceError as error:
@@ -191,13 +204,11 @@ class Seeks:
         row = self.work.connection.execute(select(SEEKS).where(SEEKS.c.id == number)).first()
         if row is None:
             raise ServiceError(f"there is no seek {number}; 'seeks' lists the open ones")
-        if row.player_id == player.id:
+        own = row.player_id == player.id
+        if row.status != OPEN or row.lapses_at <= self.work.now:
+            raise ServiceError(gone(row, own, self.work.now))
+        if own:
             raise ServiceError(f"seek {number} is your own; to withdraw it: cancel seek {number}")
-        if row.status != OPEN:
-            raise ServiceError(f"seek {number} was {'taken' if row.status == 'taken' else row.status}: "
-                               "'seeks' lists the open ones")
-        if row.lapses_at <= self.work.now:
-            raise ServiceError(f"seek {number} has lapsed: 'seeks' lists the open ones")
         if row.rating_low is not None:
             mine = current_rating(self.work.connection, player.id, row.variant)
             if not row.rating_low <= round(mine.rating) <= row.rating_high:
@@ -226,6 +237,15 @@ class Seeks:
         self.work.flush()
         return game
 
+    def offered(self, number: int) -> str | None:
+        """Seek ``number`` in words, with its seeker's club name and rating: what joining it starts."""
+        row = self.work.connection.execute(NUMBERED, {"number": number}).first()
+        if row is None:
+            return None
+        plan = SeekPlan(row.variant, row.days, row.options, row.rated, row.rating_low, row.rating_high)
+        return (f"{plan.described()}, posted by {club_name(row.name, row.email, row.player_id)} "
+                f"({seeker_rating(row).shown})")
+
     def check_cancel(self, player: PlayerRecord, number: int) -> None:
         """Raise ServiceError unless seek ``number`` is this player's and open."""
         row = self.work.connection.execute(select(SEEKS.c.player_id, SEEKS.c.status).where(
@@ -242,6 +262,17 @@ class Seeks:
                                             .values(status="cancelled")).rowcount
         if done != 1:
             raise ServiceError(f"seek {number} is no longer open")
+
+
+def gone(row: Any, own: bool, now: datetime) -> str:
+    """Why a seek can no longer be joined: taken (one's own: by whom is in its game's first mail), withdrawn or
+    lapsed."""
+    status = "lapsed" if row.status == OPEN and row.lapses_at <= now else row.status
+    said = {"taken": "was taken", "cancelled": "was withdrawn", "lapsed": "has lapsed"}.get(status, f"is {status}")
+    if own:
+        game = f" (its game is game {row.game_id})" if status == "taken" and row.game_id else ""
+        return f"your seek {row.id} {said}{game}: 'seeks' lists the open ones"
+    return f"seek {row.id} {said}: 'seeks' lists the open ones"
 
 
 def seek_line(row: Any) -> str:

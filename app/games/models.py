@@ -19,6 +19,8 @@ class Player(Base):
         # The digest round reads only the players due: only players on the digest have a due time.
         Index("ix_players_digest_due_at", "digest_due_at", postgresql_where=text("digest_due_at IS NOT NULL"),
               sqlite_where=text("digest_due_at IS NOT NULL")),
+        # Two players can never hold names that look alike: two confirmations at once cannot both take one.
+        Index("ux_players_club_key", "club_key", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -38,8 +40,13 @@ class Player(Base):
     digest_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     # Hours before a deadline the player is reminded at (none: the default, ``app.games.play.clock.reminder_leads``)
     reminders: Mapped[list[Any] | None] = mapped_column()
-    # Whether anyone may see the player's page, /players/ID (``profile private`` by mail hides it)
+    # Whether anyone may see the player's page, /players/ID, once they are in the club (``profile private`` by
+    # mail hides it); ``profile_chosen``: the player chose it (``profile public`` shows it even outside the club)
     profile_public: Mapped[bool] = mapped_column(default=True, server_default=true())
+    profile_chosen: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The name the player holds in the club, folded (``app.games.lobby.names.name_key``): unique, so that no two players
+    # in the club are called alike; none for a player whose name the club does not show
+    club_key: Mapped[str | None] = mapped_column(String(100))
     # When mail in the player's name was first proven (DKIM or SPF for their domain): from then on mail in their
     # name that is not proven is refused, unless they chose, signed in, to have their unsigned mail accepted
     proven_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

@@ -172,10 +172,11 @@ class GameService:
         return self.digest_replies.quoted(message_ids, address)
 
     def submit_digest(self, player: PlayerRecord, digest_id: int, text: str,
-                      error_notice: Callable[[], bool] = lambda: True) -> tuple[str, str]:
-        """A reply to a digest: each game's lines carried out as a reply to that game's move request would be."""
+                      error_notice: Callable[[], bool] = lambda: True, answering: str | None = None) -> tuple[str, str]:
+        """A reply to a digest: each game's lines carried out as a reply to that game's move request would be, and
+        answered in one mail under the reply (``answering``)."""
         self.actor_id = player.id
-        outcome = self.digest_replies.carry_out(player, digest_id, text, error_notice)
+        outcome = self.digest_replies.carry_out(player, digest_id, text, error_notice, answering)
         self.flush()
         return outcome
 

@@ -438,7 +438,8 @@ class Pipeline:
         text = shown(parsed, new_text(parsed.text, self.service.digest_texts(parsed.references, owner)), budget)
         sender = parsed.sender
         status, done = self.service.submit_digest(player, digest_id, text,
-                                                  error_notice=lambda: self.within_error_limit(sender))
+                                                  error_notice=lambda: self.within_error_limit(sender),
+                                                  answering=self.answering)
         log.info("digest %s (%s): %s", digest_id, sender, done)
         return status, done
 

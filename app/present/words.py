@@ -9,7 +9,7 @@ SIDE_TITLE = {"white": "White", "black": "Black"}
 RESULT_WORDS = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw"}
 REASONS = {  # the end reasons every variant may give; a presenter adds its own
     "resigned": "resignation",
-    "agreement": "draw by agreement",
+    "agreement": "mutual agreement",
     "time": "loss on time",
     "checkmate": "checkmate",
     "stalemate": "stalemate",

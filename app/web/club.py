@@ -1,7 +1,8 @@
 """The club's public pages: the home page (what Mirrorpost is and how to start) and each player's page.
 
-Neither shows any address but the referee's: players are named by ``club_name``. A player who chose
-``profile private`` has no page for anyone but themself: the answer is the one an unknown id gets.
+Neither shows any address but the referee's: players are named by ``club_name``. Only a player in the club,
+or who chose ``profile public``, has a page, and not one who chose ``profile private``
+(``app.club.players.with_pages``): for anyone but themself, any other id is answered as an unknown one.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template
 
 from app.club.names import club_name
-from app.club.players import finished_games, rating_history
+from app.club.players import finished_games, rating_history, with_pages
 from app.club.ratings import ratings_of
 from app.club.tournament_rows import players_tournaments_placed
 from app.games.models import Player
@@ -43,16 +44,18 @@ def player_page(player_id: int) -> str:
     me = signed_in_player_id()
     with server().db.sessions() as db_session:
         player = db_session.get(Player, player_id)
-        if player is None or (not player.profile_public and me != player.id):
-            abort(404)  # a private page is answered as an unknown id is
         connection = db_session.connection()
+        shown = player is not None and player.id in with_pages(connection, [player])
+        if player is None or (not shown and me != player.id):
+            abort(404)  # a page not shown is answered as an unknown id is
         name = club_name(player.name, player.email, player.id)
         ratings = []
         for variant, now in ratings_of(connection, player.id).items():
             changes = rating_history(connection, player.id, variant)
             chart = rating_chart([changes[0].before, *(change.rating for change in changes)],
                                  changes[0].created_at.strftime("%b %Y"), changes[-1].created_at.strftime("%b %Y"),
-                                 f"{name}'s rating in {VARIANTS[variant].title} over {len(changes)} rated games"
+                                 f"{name}'s rating in {VARIANTS[variant].title} over {len(changes)} rated "
+                                 f"game{'' if len(changes) == 1 else 's'}"
                                  ) if changes else None
             ratings.append({"title": VARIANTS[variant].title, "variant": variant, "shown": now.shown,
                             "deviation": round(now.deviation), "games": now.games, "chart": chart})
@@ -60,4 +63,4 @@ def player_page(player_id: int) -> str:
         tournaments = players_tournaments_placed(connection, player.id)
     return render_template("web/player.html", title=name, name=name, ratings=ratings, games=games, count=count,
                            tournaments=tournaments,
-                           private=not player.profile_public, own=me == player_id)
+                           private=not player.profile_public, shown=shown, own=me == player_id)

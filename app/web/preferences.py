@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from app.club.players import with_pages
 from app.games.commands.digest import DEFAULT_HOUR, read_remind, remind_words
 from app.games.errors import ServiceError
 from app.games.models import Player
@@ -19,6 +20,12 @@ from app.web.numbers import number_from
 
 blueprint = Blueprint("preferences", __name__)
 HOURS = range(24)
+PROFILE_CHOICES = {"club": None, "public": True, "private": False}  # the page's choice, as ``set_profile`` takes it
+
+
+def profile_choice(public: bool, chosen: bool) -> str:
+    """Which of ``PROFILE_CHOICES`` the player's page follows now."""
+    return "private" if not public else "public" if chosen else "club"
 
 
 def server():
@@ -38,7 +45,8 @@ def show() -> str | Response:
                                on=player.digest_hour is not None, hour=player.digest_hour
                                if player.digest_hour is not None else DEFAULT_HOUR, hours=HOURS,
                                reminders=" ".join(str(hour) for hour in player.reminders or []),
-                               public=player.profile_public, player_id=player.id,
+                               profile=profile_choice(player.profile_public, player.profile_chosen),
+                               shown=player.id in with_pages(db_session.connection(), [player]), player_id=player.id,
                                proven_at=player.proven_at, unsigned_ok=player.unsigned_ok)
 
 
@@ -64,9 +72,9 @@ def change() -> Response:
             said.append(service.digests.choose(player, wanted_hour))
         if remind_words(hours) != remind_words(player.reminders):
             said.append(service.digests.remind(player, hours))
-        public = request.form.get("profile") != "private"
-        if public != player.profile_public:
-            said.append(service.preferences.set_profile(player, public))
+        choice = request.form.get("profile")
+        if choice in PROFILE_CHOICES and choice != profile_choice(player.profile_public, player.profile_chosen):
+            said.append(service.preferences.set_profile(player, PROFILE_CHOICES[choice]))
         service.flush()
     for line in said or ["Nothing changed."]:
         flash(line)

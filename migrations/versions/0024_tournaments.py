@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0024'
-down_revision = '0022'
+down_revision = '0023'
 branch_labels = None
 depends_on = None
 

@@ -46,7 +46,7 @@ def test_ingest_answers_bad_input_and_still_exits_zero(tmp_path, database_url, s
            b"Subject: hi\r\nMessage-ID: <x1@p>\r\n\r\nwhat is this\r\n")
     done = manage(tmp_path, database_url, "ingest", stdin=raw)
     assert done.returncode == 0, done.stderr
-    assert "how to play" in Table(server).last("someone@players.test").subject
+    assert "not understood" in Table(server).last("someone@players.test").subject
 
 
 def test_new_game_with_a_bad_option_fails_clearly(tmp_path, database_url):

@@ -22,8 +22,8 @@ def test_draw_offer_decline_and_accept_by_mail(server):
     table.reply(ALICE, "accept draw", kind="draw-offer")
     game = table.game(game_id)
     assert (game.status, game.result, game.reason) == ("over", "1/2-1/2", "agreement")
-    assert "Draw (draw by agreement)" in table.last(BOB, "game-over").subject
-    assert "A draw: draw by agreement." in table.text(BOB, "game-over")
+    assert "Draw (mutual agreement)" in table.last(BOB, "game-over").subject
+    assert "A draw: mutual agreement." in table.text(BOB, "game-over")
 
 
 def test_ask_is_answered_and_the_opponent_hears_of_it_in_the_next_request(server):

@@ -2,6 +2,7 @@
 the operator runs it."""
 
 import random
+from email import message_from_bytes
 from email.utils import make_msgid
 
 from app.inbound.clients import fresh, reply
@@ -60,8 +61,11 @@ def test_three_games_by_digest_over_smtp(game, tmp_path):
                                                                           .encode(), 1)
     count = len(sink.to(ALICE))
     game.send(ALICE, copy, reply_to)
-    stale = [str(message["Subject"]) for message in sink.to(ALICE)[count:]]
-    assert sorted(stale) == sorted(f"Game {game_id}: reply to an old digest" for game_id in (first, second))
+    (answer,) = sink.to(ALICE)[count:]  # one mail answers the copy, a part for each game
+    assert str(answer["Subject"]) == "Mirrorpost digest: your reply, game by game (2 games)"
+    assert str(answer["In-Reply-To"]) == str(message_from_bytes(copy)["Message-ID"])
+    told = " ".join(answer.get_body(("plain",)).get_content().split())
+    assert all(f"Your reply to the digest for game {game_id} was not applied" in told for game_id in (first, second))
     assert {game_id: len(table.events(game_id)) for game_id in games.values()} == events  # nothing twice
 
     count = len(sink.to(ALICE))

@@ -59,7 +59,7 @@ def test_whole_game_by_mail_from_challenge_to_king_capture(game):
     game.reply(ALICE, "M h5-e8", style="outlook")
 
     for player in (ALICE, BOB):
-        assert "game over - White wins (the king was captured)" in game.subject(player)
+        assert "White wins (the king was captured) - Through the Looking-Glass" in game.subject(player)
         assert "The setups and the keys to their fingerprints" in game.text(player)
     assert "You won: the king was captured." in game.text(ALICE) and "You lost" in game.text(BOB)
     # Every mail went out once: each Message-ID appears once at the players' server.

@@ -69,7 +69,8 @@ def test_a_request_carries_its_token_in_the_reply_address_and_the_message_id(ser
     token = reply_to[len(local) + 1:-len(domain) - 1]
     assert str(request["Message-ID"]).startswith(f"<{token}.")
     subject = str(request["Subject"])
-    assert f"Game {game_id}" in subject and "move 1" in subject and "your move (White)" in subject
+    assert f"Game {game_id}" in subject and "your move (White)" in subject and subject.endswith(" - Through the "
+                                                                                             "Looking-Glass")
 
 
 def test_mails_say_they_are_automatic_so_no_robot_answers_them(server):

@@ -121,7 +121,7 @@ def test_thirty_challenges_in_one_unconfirmed_mail_invite_nobody(doors):
     spammer = "spammer@players.test"
     lines = "\n".join(f"challenge victim{n}@players.test looking-glass Buy cheap pills now" for n in range(30))
     outcome = doors.deliver("smtp", fresh(spammer, REFEREE, lines), spammer)
-    assert outcome.startswith("rejected: lobby help")
+    assert outcome.startswith("rejected: not understood")
     assert "30 commands in one message" in table.text(spammer)
     assert all(not table.mails(f"victim{n}@players.test") for n in range(30))
 

@@ -42,6 +42,7 @@ VOLATILE = [
     (re.compile(r"\.[0-9a-f]{16}@"), ".<random>@"),  # a Message-ID's random part
     (re.compile(r"\+bounce\.[a-z2-7]{26}@"), "+bounce.<random>@"),  # an envelope key (random)
     (re.compile(r"digest\.[a-z2-7]{26}"), "digest.<random>"),  # a digest's key (random)
+    (re.compile(r"<[0-9a-f]{20}@players\.test>"), "<their own>"),  # the Message-ID of a reply an answer answers
     (re.compile(r"\w{3}\s+\d\d\s+\w{3}\s+\d{4},\s+\d\d:\d\d\s+UTC"), "<time>"),  # deadlines, wrapped or not
     (re.compile(r"(\?key=\d+\.\d+\.)[0-9a-z]+\.[\w-]+"), r"\1<issued>"),  # a history link's issue time, signed
 ]

@@ -88,7 +88,7 @@ def test_strike_notice_says_only_impossible_and_keeps_the_turn(server):
     game_id = table.start()
     table.reply(ALICE, "M d4-d5", kind="request")
     strike = table.last(ALICE)
-    assert "impossible order, strike 1 of 3 - your move again" in strike.subject
+    assert "strike 1 of 3 - your move again - Through the Looking-Glass" in strike.subject
     assert "The referee does not say why" in table.text(ALICE)
     assert table.game(game_id).ply == 0
     table.reply(ALICE, "R d2-d4", kind="request")

@@ -149,7 +149,7 @@ def test_every_line_of_every_mail_of_a_game_wraps_within_78_columns(server):
 def test_subjects_stay_within_78_characters(server):
     table = Table(server)
     table.start(strikes="3")
-    table.reply(ALICE, "M d4-d5", kind="request")  # "impossible order, strike 1 of 3 - your move again"
+    table.reply(ALICE, "M d4-d5", kind="request")  # "strike 1 of 3 - your move again"
     table.reply(ALICE, "R e2-e4", kind="request")
     table.reply(BOB, "offer draw", kind="request")
     for address in (ALICE, BOB):

@@ -4,17 +4,20 @@ private page is answered as an unknown id is, except to its own player; ``profil
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from app.club.models import Rating, RatingChange
 from app.db import utcnow
 from app.games.models import Game, Player
 from app.rules.registry import VARIANTS
 from app.service import Service
+from app.tokens import ReplyToken
+from tests.server.harness import Table
 from tests.web.test_browser import site  # noqa: F401 (the live server fixture)
 from tests.web_helpers import client_for, csrf_of, sign_in_path
 
@@ -134,3 +137,77 @@ def test_an_id_past_the_databases_integers_is_not_found_like_any_other(server):
     for path in ("/players/99999999999", "/games/99999999999", "/games/99999999999/reveal",
                  "/games/99999999999.json"):
         assert client.get(path).status_code == 404, path
+
+
+def test_one_rated_game_is_one_and_a_rated_game_too_short_to_count_says_so(server):
+    alice, _bob, _games = finished_rated_games(server, 1)
+    body = client_for(server).get(f"/players/{alice}").data.decode()
+    assert "rating in Side View Chess over 1 rated game\"" in body and re.search(r"\b1 rated game[;.]", body)
+    with server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        short = service.create_game("side-view", service.player(ALICE), service.player(BOB), {}, None, rated=True)
+        for side in ("white", "black"):
+            service.invitations.answer(short, side, "accept")
+        service.flush()
+    with server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        game = service.lock(short.id)
+        service.submit_text(game, game.white, "resign", ReplyToken(game.id, "white", game.ply))
+    body = " ".join(client_for(server).get(f"/players/{alice}").data.decode().split())
+    assert "<td>Side View Chess, rated, but too short to count</td>" in body
+    assert body.count("<td>Side View Chess, rated</td>") == 1
+
+
+def test_only_a_player_in_the_club_or_who_chose_profile_public_has_a_page(server):
+    """Mail to the referee, an unrated challenge played to its end: no page, answered as an unknown id is; a seek
+    posted or joined, a rated game, or ``profile public`` give one; ``profile private`` hides it again."""
+    table = Table(server, "side-view")
+    table.write("stranger@players.test", "help")  # every address that ever mailed the referee is a player
+    challenge = table.start()  # Alice and Bob, unrated
+    table.reply(ALICE, "resign", kind="request")
+    assert table.game(challenge).status == "over"
+    with server.db.sessions() as session:
+        ids = {player.email: player.id for player in session.scalars(select(Player))}
+    stranger = client_for(server)
+    unknown = stranger.get("/players/999999")
+    for address in ("stranger@players.test", ALICE, BOB):
+        page = stranger.get(f"/players/{ids[address]}")
+        assert page.status_code == 404 and page.data == unknown.data, address
+    assert client_for(server, None, ids[BOB]).get(f"/players/{ids[ALICE]}").status_code == 404
+    own = client_for(server, None, ids[ALICE]).get(f"/players/{ids[ALICE]}")
+    assert own.status_code == 200 and b"Only you see this page" in own.data
+
+    with server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        number = service.seeks.post(service.player(ALICE), "kriegspiel")  # Alice is in the club
+        service.preferences.set_profile(service.player("stranger@players.test"), True)  # a choice of their own
+    assert stranger.get(f"/players/{ids[ALICE]}").status_code == 200
+    assert stranger.get(f"/players/{ids['stranger@players.test']}").status_code == 200
+    alices = stranger.get(f"/players/{ids[ALICE]}").data.decode()
+    assert f"Game {challenge}" in alices and f'href="/players/{ids[BOB]}"' not in alices  # Bob has no page
+    assert stranger.get(f"/players/{ids[BOB]}").status_code == 404
+    with server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        service.seeks.join(service.player(BOB), number)  # Bob joins: he is in the club
+    assert stranger.get(f"/players/{ids[BOB]}").status_code == 200
+    with server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        service.preferences.set_profile(service.player(BOB), False)
+    assert stranger.get(f"/players/{ids[BOB]}").status_code == 404
+
+
+def test_the_preferences_page_offers_the_page_once_in_the_club_now_or_never(server):
+    table = Table(server)
+    table.write(ALICE, "help")
+    with server.db.sessions() as session:
+        alice = session.scalar(select(Player.id).where(Player.email == ALICE))
+    client = client_for(server, None, alice)
+    page = client.get("/preferences").data.decode()
+    assert 'value="club" checked' in page and "Not yet: only you see your page for now." in page
+    token = csrf_of(page.encode())
+    done = client.post("/preferences", data={"csrf_token": token, "digest": "each", "profile": "public"},
+                       follow_redirects=True)
+    assert b"Your page is public" in done.data and client_for(server).get(f"/players/{alice}").status_code == 200
+    client.post("/preferences", data={"csrf_token": token, "digest": "each", "profile": "club"})
+    assert client_for(server).get(f"/players/{alice}").status_code == 404
+    assert 'value="club" checked' in client.get("/preferences").data.decode()

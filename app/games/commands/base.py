@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 GAME, LOBBY = "game", "lobby"  # where a command is understood: a reply in a game, or mail to the bare address
 FORM, ALSO = "form", "also"  # how the order forms show a command: a form of its own, or named after the last one
+NEAREST = 3  # commands named for a line that names none
+NEAR_ENOUGH = 0.6  # difflib's ratio below which a command is not named as meant
 
 
 @dataclass(frozen=True)
@@ -71,11 +74,14 @@ Notify = Callable[[str, str, list[str], "Document | None"], None]
 @dataclass
 class InLobby:
     """What a command to the bare address works on: its sender, answered by ``notify`` (which sends only while
-    answers to that address are allowed); what was done, refused and held, for the inbound record."""
+    answers to that address are allowed); what was done, refused and held, for the inbound record. ``proven``:
+    the mail is proven to come from its sender (DKIM or SPF, or a reply carrying a key only they were sent), so
+    an answer may quote their own words back to them."""
 
     jobs: Jobs
     player: PlayerRecord
     notify: Notify
+    proven: bool = False
     done: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
@@ -94,13 +100,21 @@ class Held:
     check: Callable[[InLobby, str], str]
     describe: Callable[[str], str]
     carry_out: Callable[[InLobby, str], str]
+    describe_found: Callable[[InLobby, str], str] | None = None  # ``describe`` with what the argument names, read
+    # now (a seek: its game, its seeker and their rating), for a command whose argument is only a number
+
+    def described(self, context: InLobby, argument: str) -> str:
+        """What will be done, for the "please confirm" mail."""
+        return self.describe_found(context, argument) if self.describe_found else self.describe(argument)
 
 
 @dataclass(frozen=True)
 class MailCommand:
     """One command beside the orders: its name (one or more words), how its argument is written, one line of help,
     and what carries it out in a game reply (``in_game``), in a mail to the bare address at once (``in_lobby``)
-    or there once confirmed (``held``). ``form``: how the order forms show it (FORM, ALSO, or not at all)."""
+    or there once confirmed (``held``). ``form``: how the order forms show it (FORM, ALSO, or not at all).
+    ``also``: other names people write it by (``ratings`` for ``rating``, ``join seek`` for ``join``), read as
+    its name; help and the confirmations write the name."""
 
     name: str
     argument: str
@@ -109,6 +123,12 @@ class MailCommand:
     in_lobby: Callable[[InLobby, Command], None] | None = None
     held: Held | None = None
     form: str = ""
+    also: tuple[str, ...] = ()
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every name the command is read by, its own first."""
+        return (self.name, *self.also)
 
     @property
     def usage(self) -> str:
@@ -122,22 +142,40 @@ class MailCommand:
 
 def first_words(commands: Sequence[MailCommand]) -> frozenset[str]:
     """The words that start a command line: what the reader looks for at the start of a line."""
-    return frozenset(command.name.split()[0] for command in commands)
+    return frozenset(spelling.split()[0] for command in commands for spelling in command.spellings)
 
 
 def find(commands: Sequence[MailCommand], line: Command) -> tuple[MailCommand, Command] | None:
-    """The command a line names (the longest name its words start with), and the line with the rest of the
-    name taken off its argument (``cancel seek 3``: the argument ``3``); None when no command has that name."""
-    words = line.argument.split()
-    for command in sorted(commands, key=lambda each: -len(each.name.split())):
-        name = command.name.split()
-        if [line.kind.lower(), *(word.lower() for word in words[: len(name) - 1])] != name:
+    """The command a line names (the longest name its words start with, its own or another it is written by),
+    and the line under the command's name with the rest of the name taken off its argument (``cancel seek 3``
+    and ``cancel 3``: the argument ``3``); None when no command has that name."""
+    words = [line.kind.lower(), *(word.lower() for word in line.argument.split())]
+    spelt = sorted(((spelling.split(), command) for command in commands for spelling in command.spellings),
+                   key=lambda each: -len(each[0]))
+    for name, command in spelt:
+        if words[: len(name)] != name:
             continue
         if len(name) == 1:
-            return command, line
+            return command, Command(command.name, line.text, line.argument)
         rest = line.argument.strip().split(None, len(name) - 1)[len(name) - 1 :]
         return command, Command(command.name, line.text, rest[0] if rest else "")
     return None
+
+
+def nearest(commands: Sequence[MailCommand], text: str, most: int = NEAREST) -> list[MailCommand]:
+    """The commands a line that names none most likely meant, nearest first: its first words against each name a
+    command is written by, and the line against the command as help writes it (difflib's ratio); none below
+    ``NEAR_ENOUGH``."""
+    words = text.lower().split()
+
+    def closeness(command: MailCommand) -> float:
+        names = (SequenceMatcher(None, " ".join(words[: len(spelling.split())]), spelling).ratio()
+                 for spelling in command.spellings)
+        return max(*names, SequenceMatcher(None, " ".join(words), command.usage.lower()).ratio())
+
+    scored = sorted(((closeness(command), index, command) for index, command in enumerate(commands)),
+                    key=lambda each: (-each[0], each[1]))
+    return [command for score, _index, command in scored[:most] if score >= NEAR_ENOUGH]
 
 
 def help_line(commands: Sequence[MailCommand]) -> str:

@@ -82,9 +82,14 @@ def check_digest(context: InLobby, argument: str) -> str:
     return digest_words(read_digest(argument))
 
 
+def digest_subject(hour: int | None) -> str:
+    """The subject of the answer to ``digest daily`` or ``digest off``: what the player now gets."""
+    return "your daily digest" if hour is not None else "no daily digest: a mail for each move"
+
+
 def carry_out_digest(context: InLobby, argument: str) -> str:
-    context.tell("notice", "your daily digest", [context.jobs.digests.choose(context.player,
-                                                                                read_digest(argument))])
+    hour = read_digest(argument)
+    context.tell("notice", digest_subject(hour), [context.jobs.digests.choose(context.player, hour)])
     return f"digest {argument}"
 
 
@@ -103,11 +108,12 @@ def carry_out_remind(context: InLobby, argument: str) -> str:
 
 def game_digest(context: InGame, command: Command) -> None:
     try:
-        said = context.jobs.digests.choose(context.player, read_digest(command.argument))
+        hour = read_digest(command.argument)
     except ServiceError as error:
         context.mails.message(context.side, "error", "digest not changed", [str(error)])
         return
-    context.mails.message(context.side, "notice", "your daily digest", [said])
+    said = context.jobs.digests.choose(context.player, hour)
+    context.mails.message(context.side, "notice", digest_subject(hour), [said])
 
 
 def game_remind(context: InGame, command: Command) -> None:

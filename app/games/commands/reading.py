@@ -14,12 +14,13 @@ with a letter of another script that has no Latin look-alike is an error naming 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from app.games.commands.lookalikes import compatible, folded, foreign_letter
 from app.rules.base import OrderError, Variant
 from app.rules.reading import names_square
+from app.rules.registry import VARIANTS
 
 REFEREE = "order"  # a line for the variant's referee: moves, setup, resign, draw offers
 MOVE = "move"  # a referee line that is a move (the variant says which lines are)
@@ -33,6 +34,9 @@ COMMANDS_READ = 20  # command lines in one message; a longer list is an error
 ANNOTATION = "!?+#."  # chess annotation marks after an order, which the referee ignores
 AS_WRITTEN = ("say", "name")  # commands whose argument is passed on or shown word for word: never folded
 NOTES_LISTED = 5
+CHATTER_KEPT = 10  # lines that are no command nor order, kept to say what was not understood
+SENTENCE_END = ".!?"  # after a command's argument: the end of the sentence, not the argument's
+LONGEST_NAME = 6  # words of a variant's longest title
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,7 @@ class Reading:
     errors: list[str] = field(default_factory=list)  # what could not be read, and why, one sentence each
     unreadable: list[str] = field(default_factory=list)  # the order lines among them, as read
     notes: list[str] = field(default_factory=list)  # lines read other than as written, one sentence each
+    chatter: list[str] = field(default_factory=list)  # the first lines read as no command nor order, as written
 
     def note(self, written: str, read: str) -> None:
         """Say that ``written`` was read as ``read``, when they differ (bounded)."""
@@ -70,6 +75,29 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     """The start of what someone wrote, on one line, at most ``limit`` characters (with ... when cut)."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 3].rstrip() + "..."
+
+
+def quoted(text: str, limit: int = EXCERPT) -> str:
+    """What someone wrote, to quote back to them: printable characters only, on one line, bounded, in quotes.
+    Only for a sender whose mail is proven theirs (see ``ServiceError.told``)."""
+    return f"'{excerpt(''.join(char if char.isprintable() else ' ' for char in text[: limit * 4]), limit)}'"
+
+
+def spelt(name: str) -> str:
+    """A game's name as compared: its letters and digits in lower case ("Toy Chess" -> "toychess")."""
+    return "".join(char for char in name.lower() if char.isalnum())
+
+
+def variant_named(words: Sequence[str]) -> tuple[str, int] | None:
+    """The variant the first words name, by its name or its title, whatever the case and the spaces, dashes or
+    underscores between its words (``toy chess``, ``Toy-Chess``, ``TOY_CHESS``), and how many words name it;
+    None when they name none. The registry's own names and titles: a new variant is read by being declared."""
+    names = {spelt(spelling): name for name, variant in VARIANTS.items() for spelling in (name, variant.title)}
+    for count in range(min(len(words), LONGEST_NAME), 0, -1):
+        found = names.get(spelt(" ".join(words[:count])))
+        if found is not None:
+            return found, count
+    return None
 
 
 def as_read(line: str) -> str:
@@ -97,6 +125,8 @@ def read_commands(text: str, variant: Variant | None, words: Collection[str]) ->
                 line = " ".join(compatible(word) if "@" in compatible(word) else folded(word)
                                 for word in written.split())[:LINE_LIMIT]
             rest = line[len(line.split(None, 1)[0]):].strip() if line.split() else ""
+            if first not in AS_WRITTEN:  # "Join 5." as "join 5": a sentence's end is no part of the argument
+                rest = rest.rstrip(SENTENCE_END + " ")
             if first in ("accept", "decline") and rest.strip(" .!").strip():
                 reading.errors.append(f"'{excerpt(written)}': write just '{first}' (or '{first} draw')")
                 continue
@@ -107,12 +137,16 @@ def read_commands(text: str, variant: Variant | None, words: Collection[str]) ->
             if names_square(line) or foreign_letter(line):
                 reading.errors.append(f"'{excerpt(written)}': orders for a game go in a reply to that game's move "
                                       "request")
+            elif len(reading.chatter) < CHATTER_KEPT:
+                reading.chatter.append(written)
             continue
         if not variant.is_order(line):
             letter = foreign_letter(line)
             if letter is not None:
                 reading.errors.append(f"'{excerpt(written)}' could not be read: squares are written with the "
                                       f"Latin letters a to h, and '{letter}' is not one")
+            elif len(reading.chatter) < CHATTER_KEPT:
+                reading.chatter.append(written)
             continue  # else plain chatter
         order = as_read(line)
         if len(order) > ORDER_LINE_LIMIT:

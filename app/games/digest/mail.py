@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import binascii
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
@@ -149,7 +150,15 @@ class DigestMail:
         to_move = [entry for entry in entries if entry.to_move]
         forms = self.forms(to_move)
         lines = {entry.game.id: game_line(self.work, entry.game, entry.side) for entry in entries}
-        used = frame_size(lines, forms)
+        sections = self.fit(to_move, frame_size(lines, forms))
+        text, html = self.fitted(sections, lambda: self.render(player, entries, sections, forms, lines))
+        return Mail(recipient=player.email, recipient_name=player.name, kind="digest",
+                    subject=self.subject(to_move), text=text, html=html, token=token)
+
+    def fit(self, to_move: list[Entry], used: int) -> list[Section]:
+        """The sections of the games to move that fit in ``MAIL_LIMIT`` beside what is ``used`` already: the first
+        games whole, in text, then their boards as a move request draws them while they fit, the rest in
+        fixed-width type."""
         sections: list[Section] = []
         smallest: dict[str, int] = {}  # each variant's smallest section so far: a game that cannot fit is not drawn
         for entry in to_move:  # text first: a game left out of the mail is left out whole
@@ -172,17 +181,21 @@ class DigestMail:
         for section in sections:
             if not section.full:
                 section.figure_html = self.plain_figure(section.context["figure"], section.drawn)
-        text, html = self.render(player, entries, sections, forms, lines)
-        while wire_size(text, html) > MAIL_LIMIT and sections:  # the estimate was short: the last board drawn
-            drawn = [section for section in sections if section.full]  # goes back to text, else the last game
+        return sections
+
+    def fitted(self, sections: list[Section], render: Callable[[], tuple[str, str]]) -> tuple[str, str]:
+        """Both parts as ``render`` makes them from ``sections``, within ``MAIL_LIMIT`` as sent: where the estimate
+        fell short, the last board drawn goes back to fixed-width type, else the last game is left to the web."""
+        text, html = render()
+        while wire_size(text, html) > MAIL_LIMIT and sections:
+            drawn = [section for section in sections if section.full]
             if drawn:
                 drawn[-1].figure_html = self.plain_figure(drawn[-1].context["figure"], drawn[-1].drawn)
                 drawn[-1].full = False
             else:
                 sections.pop()
-            text, html = self.render(player, entries, sections, forms, lines)
-        return Mail(recipient=player.email, recipient_name=player.name, kind="digest",
-                    subject=self.subject(to_move), text=text, html=html, token=token)
+            text, html = render()
+        return text, html
 
     # ------------------------------------------------------------------ the parts
 

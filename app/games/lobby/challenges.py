@@ -17,6 +17,7 @@ from typing import Any
 
 from app.addresses import AddressError, valid_address
 from app.config import Settings
+from app.games.commands.reading import variant_named
 from app.games.errors import ServiceError
 from app.games.mail.links import rules_link
 from app.present.registry import presenter_for
@@ -190,7 +191,9 @@ def read_challenge(settings: Settings, challenger: str, text: str) -> ChallengeP
     options: dict[str, str] = {}
     color = "white"
     rated = False
-    for word in words[1:]:
+    rest = words[1:]
+    while rest:
+        word, found = rest[0], variant_named(rest)
         if word.lower() in RATED_WORDS:
             rated = RATED_WORDS[word.lower()]
         elif "=" in word:
@@ -199,8 +202,11 @@ def read_challenge(settings: Settings, challenger: str, text: str) -> ChallengeP
                 color = value.lower()
             else:
                 options[key] = value
+        elif found is not None:  # by its name or its title, in as many words as it takes
+            variant, rest = found[0], rest[found[1] - 1:]
         else:
             variant = word.lower()
+        rest = rest[1:]
     if variant not in VARIANTS:
         raise ServiceError(f"there is no game by that name; the games: {', '.join(sorted(VARIANTS))}")
     if color not in (*SIDES, "random"):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from app.games.commands.base import CommandBook, InLobby, Jobs, MailCommand, find
 from app.games.commands.reading import Command, read_commands
 from app.games.commands.registry import help_paragraphs
+from app.games.commands.understood import mistyped, mistyped_problem, not_understood
 from app.games.errors import ServiceError
 from app.games.lobby import confirmations
 from app.outbound.compose import Thread
@@ -21,6 +22,7 @@ from app.outbound.render import Document, render_message
 
 # Whether an answer may go to the sender now: None when not, else the paragraphs to add to it
 MayAnswer = Callable[[], list[str] | None]
+HELP_POINTER = "Send 'help' to the referee's address for every command, and 'rules GAME' for the rules of a game."
 LINES_NOT_READ = ("Some lines could not be read here. Orders for a game go in a reply to that game's move request, "
                   "and 'accept' or 'decline' in a reply to the invitation.")
 
@@ -64,6 +66,7 @@ class Desk:
         player's name; a player's mail client names them only in a reply to a mail of ours
         (``adopt_client_name``), or they choose a name by a confirmed ``name`` command.
         """
+        lobby = self.jobs.book.lobby
         reading = read_commands(text, None, self.jobs.book.lobby_words)
         player = self.work.player(sender)
         if answers_us and all(command.kind == "help" for command in reading.commands):
@@ -74,15 +77,23 @@ class Desk:
             if added is not None:
                 self.jobs.mailer.notify(sender, kind, subject, [*paragraphs, *added], answering, document)
 
-        if reading.errors or not reading.commands:
-            notify("help", "how to play", [*unquoted(reading.errors), *help_paragraphs(book=self.jobs.book)])
+        if not (reading.errors or reading.commands or reading.chatter):  # nothing in it: how to play
+            notify("help", "how to play", help_paragraphs(book=self.jobs.book))
             self.work.flush()
-            return "rejected" if reading.errors else "done", "lobby help"
-        context = InLobby(self.jobs, player, notify)
+            return "done", "lobby help"
+        if reading.errors or not reading.commands:  # a short word on what was not understood, not the whole help
+            errors = reading.errors if proven else unquoted(reading.errors)
+            notify("help", "not understood", [*errors, *not_understood(reading.chatter, lobby, proven),
+                                              HELP_POINTER])
+            self.work.flush()
+            return "rejected" if reading.errors else "done", "not understood"
+        context = InLobby(self.jobs, player, notify, proven=proven)
+        context.problems += mistyped_problem(mistyped(reading.chatter, lobby), lobby, proven)
         for line in reading.commands:
-            found = find(self.jobs.book.lobby, line)
+            found = find(lobby, line)
             if found is None:  # the first word of a command of several words, without the rest
-                forms = [command.usage for command in self.jobs.book.lobby if command.name.split()[0] == line.kind]
+                forms = [f"{spelling} {command.argument}".strip() for command in lobby
+                         for spelling in command.spellings if spelling.split()[0] == line.kind]
                 context.problems.append(f"{line.kind}: write {' or '.join(forms)}")
                 continue
             command, line = found
@@ -90,7 +101,7 @@ class Desk:
                 try:
                     context.held.append(f"{command.name} {command.held.check(context, line.argument)}")
                 except ServiceError as error:
-                    context.problems.append(f"{command.name}: {error}")
+                    context.problems.append(f"{command.name}: {error.told(proven)}")
             elif command.in_lobby:
                 command.in_lobby(context, line)
                 context.done.append(command.name)
@@ -101,7 +112,7 @@ class Desk:
             self.carry_out(context, context.held)
             self.work.flush()
             return ("rejected" if context.problems else "done"), "; ".join(context.done)
-        asked = bool(context.held) and self.ask_confirmation(sender, context.held, answering, may_answer)
+        asked = bool(context.held) and self.ask_confirmation(sender, context, answering, may_answer)
         if asked:
             context.done.append(f"held for confirmation: {'; '.join(context.held)}")
         elif context.held:
@@ -109,18 +120,17 @@ class Desk:
         self.work.flush()
         return ("rejected" if context.problems and not asked else "done"), "; ".join(context.done)
 
-    def ask_confirmation(self, sender: str, lines: list[str], answering: str | None,
-                         may_answer: MayAnswer) -> bool:
-        """Hold ``lines`` and ask their sender to confirm them by replying (only their address receives it);
-        nothing is held when no more answers may go to that address now (False)."""
+    def ask_confirmation(self, sender: str, context: InLobby, answering: str | None, may_answer: MayAnswer) -> bool:
+        """Hold the commands ``context`` holds and ask their sender to confirm them by replying (only their address
+        receives it); nothing is held when no more answers may go to that address now (False)."""
         added = may_answer()
         if added is None:
             return False
-        work = self.work
+        work, lines = self.work, context.held
         key = confirmations.hold(work.connection, sender, lines, work.now)
         subject = "Mirrorpost: please confirm"
         found = [held_command(line, self.jobs.book) for line in lines]
-        described = [each[0].held.describe(each[1]) for each in found if each and each[0].held]
+        described = [each[0].held.described(context, each[1]) for each in found if each and each[0].held]
         text, html = render_message(subject, [
             "The referee was asked, from your address, to:",
             *[f"- {line}" for line in described],
@@ -155,7 +165,7 @@ class Desk:
                     "another address. Send your command again.", *added,
                 ])
             return "rejected", "confirmation not valid"
-        context = InLobby(self.jobs, work.player(sender), notify)
+        context = InLobby(self.jobs, work.player(sender), notify, proven=True)  # only the sender got the key
         self.carry_out(context, lines)
         work.flush()
         return "done", "confirmed: " + "; ".join(context.done)

@@ -8,7 +8,9 @@ service's transaction. It reads game state but never changes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
@@ -39,17 +41,52 @@ from app.tokens import ReplyToken, TokenSigner
 
 CommandForms = Callable[[Presenter], list[tuple[str, str]]]  # the mail commands' lines of a variant's order forms
 SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
+MOST_CUT = 12  # characters of what happened a subject cut short keeps at least, before its last part
 
 
-def subject_line(head: str, tail: str, title: str = "") -> str:
-    """``head: tail - title``, kept within SUBJECT_WIDTH: the title goes first, then the end of the tail."""
-    whole = f"{head}: {tail} - {title}" if title else f"{head}: {tail}"
-    if len(whole) <= SUBJECT_WIDTH:
-        return whole
-    short = f"{head}: {tail}"
-    if len(short) <= SUBJECT_WIDTH:
-        return short
-    return short[:SUBJECT_WIDTH - 3].rsplit(" ", 1)[0].rstrip(" ,-:") + "..."
+def subject_line(game: str, tail: str, title: str = "", move: int | None = None) -> str:
+    """``game, move N: tail - title``, kept within SUBJECT_WIDTH: the game (its number, and what it is part of) and
+    its title stay, so that every mail of a game says which game it is. Made shorter first by leaving out the move
+    number (the mail says it), then by cutting what happened at a space, with ..., keeping its last part
+    (``- your move again``)."""
+    end = f" - {title}" if title else ""
+    for shown in ((f"{game}, move {move}",) if move is not None else ()) + (game,):
+        if len(f"{shown}: {tail}{end}") <= SUBJECT_WIDTH:
+            return f"{shown}: {tail}{end}"
+    first, _, last = tail.rpartition(" - ")
+    kept, said = (f" - {last}", first) if first else ("", tail)
+    room = SUBJECT_WIDTH - len(f"{game}: ...{kept}{end}")
+    if room < MOST_CUT:  # too little of the first part would be left: cut the whole of it
+        kept, said, room = "", tail, SUBJECT_WIDTH - len(f"{game}: ...{end}")
+    cut = said[:room + 1].rsplit(" ", 1)[0] if " " in said[:room + 1] else said[:room]
+    return f"{game}: {cut[:room].rstrip(' ,-:')}...{kept}{end}"
+
+
+@dataclass
+class Told:
+    """One mail of a game kept for a mail that answers several games at once: its kind, its subject after the
+    game's number, its words, and whether it is a move request (the game as its request shows it) or shows the
+    player's position (``told``: what it marks on it)."""
+
+    kind: str
+    subject: str
+    paragraphs: list[str]
+    request: bool = False
+    show_position: bool = False
+    show_forms: bool = False
+    told: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Gathering:
+    """The mails of games to one player kept while their reply for several games is carried out (a reply to the
+    digest), each game's in order, to be told in one mail; every other mail goes out as always."""
+
+    player_id: int
+    games: dict[int, tuple[GameRecord, str, list[Told]]] = field(default_factory=dict)
+
+    def keep(self, game: GameRecord, side: str, told: Told) -> None:
+        self.games.setdefault(game.id, (game, side, []))[2].append(told)
 
 
 class Mailer:
@@ -64,6 +101,7 @@ class Mailer:
         self.state_of = state_of  # a game's state, decoded once in the transaction (``UnitOfWork.state``)
         self.command_forms = command_forms  # written from the mail commands (``commands.registry.command_forms``)
         self.batch: list[Mail] | None = None  # mails of the ``send`` under way
+        self.gathering: Gathering | None = None  # a player's mails kept for one answer (``gather``)
 
     # ----------------------------------------------------------------- what a mail is made from
 
@@ -123,6 +161,23 @@ class Mailer:
         ]
 
     # ----------------------------------------------------------------- queueing
+
+    @contextmanager
+    def gather(self, player: PlayerRecord) -> Iterator[Gathering]:
+        """While the block runs, the player's move requests and notices about games are kept, not sent (the
+        game-over mail still goes, and is kept too): what their reply for several games caused, for one mail."""
+        self.gathering = Gathering(player.id)
+        try:
+            yield self.gathering
+        finally:
+            self.gathering = None
+
+    def kept(self, game: GameRecord, side: str, told: Told) -> bool:
+        """Keep ``told`` for the player being gathered for (True), or not (False: send it)."""
+        if self.gathering is None or game.player(side).id != self.gathering.player_id:
+            return False
+        self.gathering.keep(game, side, told)
+        return True
 
     def send(self, game: GameRecord, mails: Mails) -> None:
         """Render the mails and queue them together."""
@@ -212,9 +267,11 @@ class Mailer:
 
     def send_request(self, game: GameRecord, side: str, notice: list[str], subject_tail: str, kind: str,
                      commitments: bool = False) -> None:
+        if self.kept(game, side, Told(kind, subject_tail, [*notice, *(self.fingerprints(game, side) if commitments
+                                                                       else [])], request=True)):
+            return
         context = self.request_context(game, side, notice, commitments)
-        subject = subject_line(f"{self.head(game)}, move {context['game'].move_number}", subject_tail,
-                               self.title(game))
+        subject = subject_line(self.head(game), subject_tail, self.title(game), context["game"].move_number)
         context["subject"] = subject
         context["rules_url"] = self.rules_url(game)
         text, html = render("move_request", context)
@@ -224,7 +281,12 @@ class Mailer:
                 show_position: bool = False, show_forms: bool = False, document: Document | None = None,
                 told: list[dict[str, Any]] | None = None) -> None:
         """A notice about the game; the position when asked for (with what the player was just ``told``
-        marked on it), the order forms where it asks for an order."""
+        marked on it), the order forms where it asks for an order. Kept with a player's other mails when they are
+        gathered: a document (a page of rules) is then left to its link."""
+        linked = paragraphs if document is None else [*paragraphs[:-1], paragraphs[-1].rstrip(":") + "."]
+        if self.kept(game, side, Told(kind, subject.removeprefix(f"{self.head(game)}: "), linked,
+                                      show_position=show_position, show_forms=show_forms, told=told or [])):
+            return
         figure = None
         forms: list[tuple[str, str]] = []
         if (show_position or show_forms) and game.status in ("active", "over"):
@@ -308,6 +370,8 @@ class Mailer:
         both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
         figure = presenter.reveal(position, views, names, both) if started else Figure()
         subject = subject_line(self.head(game), f"game over - {end}", self.title(game))
+        if "..." in subject:  # short of room, the result alone says that the game is over
+            subject = subject_line(self.head(game), end, self.title(game))
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {
@@ -331,3 +395,6 @@ class Mailer:
             "files": [file.filename for file in files],
         })
         self.mail(game, side, "game-over", subject, text, html, attachments=tuple(files))
+        self.kept(game, side, Told("game-over", f"game over - {end}", [
+            presenter.outcome_for(side, game.result, game.reason, names), *(ended or []),
+            "The game-over mail, with the record of the game, is in this game's own thread."]))

@@ -39,6 +39,11 @@ def held_weakly(listener: GameEnded) -> Callable[[], GameEnded | None]:
     return weakref.WeakMethod(listener) if hasattr(listener, "__self__") else lambda: listener
 
 
+# What a player's own draw offer or decline did: a word inside the other mail their reply gives them (a move sent
+# with ``offer draw`` is one mail), or a mail of its own.
+RECEIPTS = ("offered", "declined")
+
+
 class Turn:
     """Orders played, and play started and ended."""
 
@@ -186,7 +191,9 @@ class Turn:
             tidings = presenter.tell(outcome.result, outcome.to[each], each == side, order, names, standing)
             if each == side and tried and tidings is not None:
                 tidings = replace(tidings, lines=[*tried, *(tidings.lines if outcome.result != "rejected" else [])])
-            if each == orderer and (each == side or before != each or tidings is not None):
+            if each == side and outcome.result in RECEIPTS and tidings is not None:
+                mails.note(each, tidings.subject, tidings.lines)  # inside the mail the rest of the reply gives
+            elif each == orderer and (each == side or before != each or tidings is not None):
                 if turned or tidings is None:  # the turn has come to them
                     mails.request(each, [], f"your move ({SIDE_TITLE[each]})")
                 elif each == side:  # their order did not end their turn
@@ -248,7 +255,7 @@ class Turn:
         ]
         if self.work.orderer(game) == side:
             notice.append("Here is your current move request. Reply to this mail with your order.")
-            mails.request(side, notice, "reply to an old move request - here is the current one", kind="stale")
+            mails.request(side, notice, "old move request - here is the current one", kind="stale")
         else:
             notice.append(f"It is now {game.player(other(side)).name}'s turn; wait for your next move request.")
             mails.message(side, "stale", "reply to an old move request", notice, show_position=True)

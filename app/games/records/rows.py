@@ -46,8 +46,10 @@ class PlayerRecord:
     digest_due_at: datetime | None = None
     reminders: list[int] | None = None  # hours before a deadline to be reminded at; None: the default
     profile_public: bool = True  # whether anyone may see the player's page (``profile private`` hides it)
+    profile_chosen: bool = False  # the player chose ``profile_public`` (else their page waits for the club)
     proven_at: datetime | None = None  # when mail in their name was first proven (app/inbound/proof)
     unsigned_ok: bool = False  # they chose to have their mail accepted unproven again
+    club_key: str | None = None  # the name they hold in the club, folded (unique)
     loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -247,7 +249,8 @@ def find_or_add_player(connection: Connection, email: str, name: str) -> PlayerR
     connection.execute(
         dialect.insert(PLAYERS).on_conflict_do_nothing(index_elements=["email"]),
         {"email": email, "name": name, "preferences": {}, "vacation_year": 0, "vacation_days_used": 0,
-         "bounces": 0, "profile_public": True, "unsigned_ok": False, "created_at": utcnow()},
+         "bounces": 0, "profile_public": True, "profile_chosen": False, "unsigned_ok": False,
+         "created_at": utcnow()},
     )
     found = player_by_email(connection, email)
     assert found is not None

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, select
+from sqlalchemy.exc import IntegrityError
 
 from app.games.errors import ServiceError
 from app.games.models import Game
@@ -55,6 +56,22 @@ class UnitOfWork:
                 return known
         player = rows.find_or_add_player(self.connection, email, display_name(name or "", email))
         return self.known_player(player)
+
+    def save_now(self, player: PlayerRecord, **values: Any) -> bool:
+        """Give the player these values and write them now, in a savepoint of their own: False, with the values
+        as they were, when the database refuses them (a unique club name another transaction took meanwhile),
+        and the rest of the transaction goes on."""
+        before = {name: getattr(player, name) for name in values}
+        for name, value in values.items():
+            setattr(player, name, value)
+        try:
+            with self.connection.begin_nested():
+                rows.save_player(self.connection, player)
+        except IntegrityError:
+            for name, value in before.items():
+                setattr(player, name, value)
+            return False
+        return True
 
     def known_player(self, player: PlayerRecord) -> PlayerRecord:
         """One record per player in this transaction, so changes made through either are both written."""

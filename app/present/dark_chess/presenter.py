@@ -21,7 +21,7 @@ from app.rules.messages import moved_by
 DC_REASONS = {
     **REASONS,
     "king captured": "the king was captured",
-    "stalemate": "stalemate: the player to move had no move at all",
+    "stalemate": "stalemate, the player to move had no move at all",
     "fifty moves": "fifty moves of each side without a capture or a pawn move",
 }
 SQUARES = {f"{file}{rank}" for file in FILES for rank in range(1, 9)}

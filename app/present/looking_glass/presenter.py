@@ -25,7 +25,7 @@ LG_REASONS = {
     **REASONS,
     "king captured": "the king was captured",
     "strikes": "too many strikes",
-    "stalemate": "stalemate: no legal move in either world",
+    "stalemate": "stalemate, no legal move in either world",
     "extinction": "a piece type was wiped out",
 }
 
@@ -343,7 +343,7 @@ class LookingGlassPresenter(Presenter):
         limit = standing.options.get("strikes", 3)
         if result == "strike" and actor:
             count = standing.public["strikes"][names.me]
-            return Tidings("notice", f"impossible order, strike {count} of {limit}", [
+            return Tidings("notice", f"strike {count} of {limit}", [
                 f"Your order {order} was impossible. That is strike {count} of {limit}: strike {limit} loses "
                 "the game. The referee does not say why."])
         if result == "forfeit-order":
@@ -351,7 +351,7 @@ class LookingGlassPresenter(Presenter):
                 return Tidings("notice", "impossible order - your opponent orders for you", [
                     f"Your order {order} was impossible. {names.opponent} now orders one move for your army; "
                     "you will hear what it was."])
-            return Tidings("notice", "opponent's order impossible - you order for their army", [])
+            return Tidings("notice", "you order for their army, theirs was impossible", [])
         if result == "impossible":
             if actor:
                 return Tidings("notice", "proxy order impossible", lines)

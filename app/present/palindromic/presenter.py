@@ -30,7 +30,7 @@ HANDS_LEGEND = ("Beside each rook, its hand: < left-handed, > right-handed (Whit
 PAL_REASONS = {
     **REASONS,
     "reversal": "the reversal is complete",
-    "dead position": "a dead position: every pawn is blocked for good",
+    "dead position": "every pawn is blocked for good, so the position is dead",
     "threefold repetition": "threefold repetition",
     "50-move rule": "the 50-move rule",
 }
