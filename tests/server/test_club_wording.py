@@ -14,6 +14,7 @@ from app.club.seeks import read_seek
 from app.games.mail.mailing import SUBJECT_WIDTH, subject_line
 from app.present.registry import DECLARATIONS, presenter_for
 from app.present.words import Names
+from app.rules.registry import VARIANTS
 from app.service import Service
 from tests.server.harness import ALICE, BOB, Table
 
@@ -51,9 +52,14 @@ def test_a_long_subject_keeps_the_games_title_and_shortens_what_happened():
     assert subject_line("Game 12", "your move (White)", "Kriegspiel") == "Game 12: your move (White) - Kriegspiel"
     assert subject_line("Game 12", "your move (White)", "Kriegspiel", 5) == \
         "Game 12, move 5: your move (White) - Kriegspiel"
-    in_event = subject_line("Game 12 (Tournament 3, round 2)", "the game has started - your move (White)",
-                            "4D Quasi-Alice Chess", 1)
+    in_event = subject_line("Game 12", "the game has started - your move (White)", "4D Quasi-Alice Chess", 1,
+                            "Tournament 3, round 2")
     assert in_event.startswith("Game 12 (Tournament 3, round 2): ") and len(in_event) <= SUBJECT_WIDTH, in_event
+    longest = max((variant.title for variant in VARIANTS.values()), key=len)
+    for tail in ("the game has started - your move (White)", "your order was not accepted - your move again"):
+        told = subject_line("Game 123", tail, longest, 30, "Tournament 45, round 12")
+        assert len(told) <= SUBJECT_WIDTH and told.startswith("Game 123") and \
+            told.endswith(f"{tail.rpartition(' - ')[2]} - {longest}"), told
     unbroken = subject_line("Game 12", "x" * 120, "Kriegspiel")
     assert len(unbroken) <= SUBJECT_WIDTH and unbroken.endswith("x... - Kriegspiel")
 

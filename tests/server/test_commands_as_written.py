@@ -12,16 +12,16 @@ from app.club.models import Seek
 from app.club.seeks import read_seek
 from app.games.commands.base import MailCommand, find, nearest
 from app.games.commands.reading import Command, read_commands
-from app.games.commands.registry import LOBBY_COMMANDS, LOBBY_WORDS
 from app.inbound.clients import fresh
 from app.rules.registry import VARIANTS
-from app.service import Service
+from app.service import BOOK, Service
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.signing import Provider
 from tests.server.smtp_game import REFEREE
 from tests.server.test_proven_senders import deliver, said
 
 CAROL, DAVE, ERIN = "carol@players.test", "dave@players.test", "erin@players.test"
+LOBBY_COMMANDS, LOBBY_WORDS = BOOK.lobby, BOOK.lobby_words  # the game service's and the club's
 WHOLE_HELP = "Mirrorpost referees your game by email"  # the first words of the whole help
 
 
@@ -148,8 +148,9 @@ def test_a_mail_with_nothing_in_it_still_gets_how_to_play(server):
 
 
 def test_the_nearest_commands_come_from_the_command_objects_a_new_command_included():
-    standings = MailCommand("standings", "<T>", "a tournament's standings", in_lobby=lambda context, line: None)
-    assert nearest([*LOBBY_COMMANDS, standings], "standigns 3")[0] is standings
+    scoreboard = MailCommand("scoreboard", "<T>", "a made-up command", in_lobby=lambda context, line: None)
+    assert nearest([*LOBBY_COMMANDS, scoreboard], "scorebaord 3")[0] is scoreboard
+    assert nearest(LOBBY_COMMANDS, "standigns 3")[0].name == "standings"
     assert nearest(LOBBY_COMMANDS, "ratigns")[0].name == "rating"
     assert nearest(LOBBY_COMMANDS, "list seek")[0].name == "seeks"
     assert find(LOBBY_COMMANDS, Command("cancel", "cancel seek 3", "seek 3"))[0].name == "cancel seek"

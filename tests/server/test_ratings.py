@@ -16,6 +16,7 @@ from app.club.glicko2 import Glicko, rate_game
 from app.club.models import Rating, RatingChange
 from app.db import utcnow
 from app.games.models import Game
+from app.games.play.turn import held_weakly
 from app.server import Server
 from app.service import Service
 from app.tokens import ReplyToken
@@ -240,3 +241,21 @@ def test_two_rated_games_of_one_player_ending_at_once_on_postgresql_both_count(t
     finally:
         admin.dispose()
         server.db.engine.dispose()
+
+
+def test_a_listener_freed_before_its_turn_is_an_error_never_a_game_end_left_unheard(server):
+    """The turn holds a listener that is a method weakly: one whose object is gone must stop the game's end (and
+    its transaction), not skip the ratings or a tournament in silence."""
+
+    class Listener:
+        def ended(self, game) -> dict[str, list[str]]:
+            return {}
+
+    game_id = new_rated_game(server, ALICE, BOB)
+    with pytest.raises(RuntimeError, match="freed"), server.db.engine.begin() as connection:
+        service = service_on(connection, server)
+        service.turn.listeners = (held_weakly(Listener().ended),)  # its object freed at once
+        game = service.lock(game_id)
+        service.submit_text(game, game.white, "resign", ReplyToken(game.id, "white", game.ply))
+    with server.db.sessions() as session:
+        assert session.get(Game, game_id).status == "active"  # nothing of it was written

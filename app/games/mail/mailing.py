@@ -44,22 +44,34 @@ SUBJECT_WIDTH = 78  # what a mail client shows whole, and RFC 5322's line length
 MOST_CUT = 12  # characters of what happened a subject cut short keeps at least, before its last part
 
 
-def subject_line(game: str, tail: str, title: str = "", move: int | None = None) -> str:
-    """``game, move N: tail - title``, kept within SUBJECT_WIDTH: the game (its number, and what it is part of) and
-    its title stay, so that every mail of a game says which game it is. Made shorter first by leaving out the move
-    number (the mail says it), then by cutting what happened at a space, with ..., keeping its last part
-    (``- your move again``)."""
+def subject_line(game: str, tail: str, title: str = "", move: int | None = None, event: str | None = None) -> str:
+    """``game (event), move N: tail - title``, kept within SUBJECT_WIDTH: the game's number and its title stay, so
+    that every mail of a game says which game it is, and so does the last part of what happened (``your move
+    (White)``). Made shorter first by leaving out the move number (the mail says it), then by cutting the first
+    part of what happened at a space, with ..., or leaving it out, then by leaving out what the game is part of
+    (``event``: the mail names it too), and last by cutting all of what happened."""
     end = f" - {title}" if title else ""
-    for shown in ((f"{game}, move {move}",) if move is not None else ()) + (game,):
-        if len(f"{shown}: {tail}{end}") <= SUBJECT_WIDTH:
-            return f"{shown}: {tail}{end}"
+    named = f"{game} ({event})" if event else game
+    if move is not None and len(f"{named}, move {move}: {tail}{end}") <= SUBJECT_WIDTH:
+        return f"{named}, move {move}: {tail}{end}"
     first, _, last = tail.rpartition(" - ")
-    kept, said = (f" - {last}", first) if first else ("", tail)
-    room = SUBJECT_WIDTH - len(f"{game}: ...{kept}{end}")
-    if room < MOST_CUT:  # too little of the first part would be left: cut the whole of it
-        kept, said, room = "", tail, SUBJECT_WIDTH - len(f"{game}: ...{end}")
-    cut = said[:room + 1].rsplit(" ", 1)[0] if " " in said[:room + 1] else said[:room]
-    return f"{game}: {cut[:room].rstrip(' ,-:')}...{kept}{end}"
+    for head in dict.fromkeys((named, game)):
+        if len(f"{head}: {tail}{end}") <= SUBJECT_WIDTH:
+            return f"{head}: {tail}{end}"
+        if not first:
+            continue
+        room = SUBJECT_WIDTH - len(f"{head}: ... - {last}{end}")
+        if room >= MOST_CUT:
+            return f"{head}: {cut_at_space(first, room)}... - {last}{end}"
+        if len(f"{head}: {last}{end}") <= SUBJECT_WIDTH:
+            return f"{head}: {last}{end}"
+    return f"{game}: {cut_at_space(tail, SUBJECT_WIDTH - len(f'{game}: ...{end}'))}...{end}"
+
+
+def cut_at_space(words: str, room: int) -> str:
+    """``words`` cut to at most ``room`` characters, at a space where there is one."""
+    cut = words[:room + 1].rsplit(" ", 1)[0] if " " in words[:room + 1] else words[:room]
+    return cut[:room].rstrip(" ,-:")
 
 
 @dataclass
@@ -113,11 +125,6 @@ class Mailer:
 
     def title(self, game: GameRecord) -> str:
         return get_variant(game.variant).title
-
-    def head(self, game: GameRecord) -> str:
-        """How a mail's subject names the game: "Game 12", or "Game 12 (Tournament 3, round 2)" for a game that is
-        part of something (``event``), so that every mail of it names that too."""
-        return f"Game {game.id} ({game.event})" if game.event else f"Game {game.id}"
 
     def name(self, game: GameRecord, side: str | None) -> str:
         return game.player(side).name if side else "nobody"
@@ -198,7 +205,8 @@ class Mailer:
                 self.send_game_over(game, side, item.get("notes", []), item["ended"])
             else:
                 paragraphs = [*item["paragraphs"], *(self.fingerprints(game, side) if item.get("commitments") else [])]
-                self.message(game, side, item["kind"], subject_line(self.head(game), item["subject"]), paragraphs,
+                subject = subject_line(f"Game {game.id}", item["subject"], event=game.event)
+                self.message(game, side, item["kind"], subject, paragraphs,
                              show_position=item["show_position"], show_forms=item["show_forms"],
                              document=item["document"], told=item["told"])
 
@@ -271,7 +279,8 @@ class Mailer:
                                                                        else [])], request=True)):
             return
         context = self.request_context(game, side, notice, commitments)
-        subject = subject_line(self.head(game), subject_tail, self.title(game), context["game"].move_number)
+        subject = subject_line(f"Game {game.id}", subject_tail, self.title(game), context["game"].move_number,
+                               game.event)
         context["subject"] = subject
         context["rules_url"] = self.rules_url(game)
         text, html = render("move_request", context)
@@ -284,7 +293,7 @@ class Mailer:
         marked on it), the order forms where it asks for an order. Kept with a player's other mails when they are
         gathered: a document (a page of rules) is then left to its link."""
         linked = paragraphs if document is None else [*paragraphs[:-1], paragraphs[-1].rstrip(":") + "."]
-        if self.kept(game, side, Told(kind, subject.removeprefix(f"{self.head(game)}: "), linked,
+        if self.kept(game, side, Told(kind, subject.split(": ", 1)[-1], linked,
                                       show_position=show_position, show_forms=show_forms, told=told or [])):
             return
         figure = None
@@ -320,7 +329,7 @@ class Mailer:
             auto="auto-replied"))
 
     def notice(self, game: GameRecord, side: str, kind: str, subject_tail: str, paragraphs: list[str]) -> None:
-        self.message(game, side, kind, subject_line(self.head(game), subject_tail), paragraphs)
+        self.message(game, side, kind, subject_line(f"Game {game.id}", subject_tail, event=game.event), paragraphs)
 
     def send_invitation(self, game: GameRecord, side: str) -> None:
         inviter = game.player(other(side)) if game.challenger_id else None
@@ -340,7 +349,7 @@ class Mailer:
 
     def send_setup_request(self, game: GameRecord, side: str) -> None:
         paragraphs = self.presenter(game).setup_request(side, self.names(game, side), game.options)
-        subject = subject_line(self.head(game), "choose your setup", self.title(game))
+        subject = subject_line(f"Game {game.id}", "choose your setup", self.title(game), event=game.event)
         self.message(game, side, "setup-request", subject, paragraphs)
 
     def send_game_over(self, game: GameRecord, side: str, notes: list[str] | None = None,
@@ -369,9 +378,9 @@ class Mailer:
         last = last_move.told.get(side, []) if last_move else []  # what this player was told of it
         both = [message for each in SIDES for message in (last_move.told.get(each, []) if last_move else [])]
         figure = presenter.reveal(position, views, names, both) if started else Figure()
-        subject = subject_line(self.head(game), f"game over - {end}", self.title(game))
+        subject = subject_line(f"Game {game.id}", f"game over - {end}", self.title(game), event=game.event)
         if "..." in subject:  # short of room, the result alone says that the game is over
-            subject = subject_line(self.head(game), end, self.title(game))
+            subject = subject_line(f"Game {game.id}", end, self.title(game), event=game.event)
         record = presenter.record(plies, names, game.result, game.options)
         reveal_url = self.reveal_url(game)
         whole = render_text("game_record", {

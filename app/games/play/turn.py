@@ -229,7 +229,9 @@ class Turn:
         ended: dict[str, list[str]] = {side: [] for side in SIDES}
         for held in self.listeners:
             listener = held()
-            for side, lines in (listener(game) if listener else {}).items():
+            if listener is None:  # its object went before the service it belongs to: never skip a game's end
+                raise RuntimeError("a listener to the end of games was freed while its turn still plays")
+            for side, lines in listener(game).items():
                 ended[side] += lines
         for side in SIDES:
             mails.game_over(side, ended[side])
