@@ -93,6 +93,23 @@ def test_dc2_a_refused_order_is_told_its_reason_the_opponent_nothing_and_the_gam
     assert DC.to_json(state) == before and DC.orderer(state) == "white"
 
 
+@pytest.mark.parametrize("blocker", ["n", "b", "q", None])
+def test_dc2_a_castle_blocked_in_the_fog_is_refused_in_words_that_name_no_square_and_no_man(blocker):
+    """Chess960, king b1 and rook a1: the rook lands on d1, which no man of White's sees (DC-3). That the castle
+    is refused is what the game itself lets White infer (something stands in the way, as a pawn that cannot
+    step is blocked), as DC-2 says; the refusal names neither the square nor what stands there."""
+    row = f"RK1{blocker}4" if blocker else "RK6"
+    state = position(f"7k/8/8/8/8/8/PPP5/{row} w A - 0 1", setup="chess960")
+    assert "d1" not in DC.view(state, "white")["seen"]
+    for order in ("O-O-O", "b1-a1"):
+        outcome = DC.play(position(f"7k/8/8/8/8/8/PPP5/{row} w A - 0 1", setup="chess960"), "white", order)
+        if blocker is None:
+            assert outcome.result == "moved"
+            continue
+        assert outcome.to == {"white": [{"kind": "rejected", "reason": "O-O-O needs the squares your king and that "
+                                          "rook cross or land on to be empty"}], "black": []}
+
+
 def test_dc2_orders_are_written_canonically_and_read_in_every_usual_form():
     for written, canonical in (("e2e4", "e2-e4"), ("E2 E4", "e2-e4"), ("e2-e4", "e2-e4"), ("0-0", "O-O"),
                                ("e7-e8n", "e7-e8=N"), ("Pe2-e4", "e2-e4")):

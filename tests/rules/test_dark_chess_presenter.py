@@ -4,6 +4,8 @@ with its captures."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from app.present.base import Ply, Standing
@@ -109,6 +111,14 @@ def test_dc2_the_order_forms_show_moves_the_view_shows_and_castling_as_the_king_
     examples = [example for example in forms if "-" in example and example[0] in "abcdefgh"]
     assert examples and set(examples) <= set(DC.legal_orders(state))
     assert "e8-h8" in forms["O-O"] and "attacks do not matter" in forms["O-O"]
+
+
+def test_dc2_in_chess960_the_king_onto_its_rook_is_written_where_the_two_stand():
+    state = DC.new_game({"setup": "chess960"}, random.Random(7))
+    row = DC.position(state)["board"].split("/")[-1]
+    king, rook = f"{'abcdefgh'[row.index('K')]}1", f"{'abcdefgh'[row.rindex('R')]}1"
+    forms = dict(PRESENTER.order_forms(DC.view(state, "white"), "white", WHITE, standing(state)))
+    assert f"onto the rook, {king}-{rook})" in forms["O-O"], (row, forms["O-O"])
 
 
 def test_dc5_the_record_marks_captures_and_nothing_else():

@@ -36,6 +36,17 @@ def sight_pieces(view: View) -> dict[str, str]:
     return pieces
 
 
+def king_onto_rook(view: View, side: str) -> str | None:
+    """The king's order onto its rook on the h-side of the back rank, as the view shows them (``e1-h1``; in
+    Chess960 wherever they stand), or None when no rook stands there beside a king on its back rank."""
+    back = "1" if side == "white" else "8"
+    king, rook = ("K", "R") if side == "white" else ("k", "r")
+    own = {square: letter for square, letter in squares_of(view["own"]).items() if square[1] == back}
+    kings = [square for square, letter in own.items() if letter == king]
+    rooks = [square for square, letter in own.items() if letter == rook and kings and square[0] > kings[0][0]]
+    return f"{kings[0]}-{max(rooks)}" if rooks else None
+
+
 def fog_of(view: View) -> set[str]:
     """The squares the player cannot see: neither their own men's nor in sight."""
     return SQUARES - set(squares_of(view["own"])) - set(view["seen"])
@@ -165,9 +176,10 @@ class DarkChessPresenter(Presenter):
         forms = example_forms(examples, "a move, from-to, that your sight shows; one that is not possible is "
                                         "refused with its reason, and you move again")
         known = {**sight_pieces(view), **{square: "?" for square in fog_of(view)}} if playing else {}
+        onto = king_onto_rook(view, side) if playing else None
         forms += [
             promotion_form(known, side),
-            ("O-O", "castle (O-O-O the other side; or move your king onto the rook, "
-                    f"{'e1-h1' if side == 'white' else 'e8-h8'}): attacks do not matter"),
+            ("O-O", "castle (O-O-O the other side; or move your king onto the rook" + (f", {onto}" if onto else "")
+             + "): attacks do not matter"),
         ]
         return forms

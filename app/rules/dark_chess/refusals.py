@@ -3,7 +3,9 @@
 Every square a player's men can move to is in their sight (DC-3), so a reason may speak of the player's own
 men, of how a man moves, and of castling rights (which the player's own moves settle); it never names what
 stands on a square in the fog. That an order is refused at all is what the game itself lets a player infer: a
-pawn that cannot step is blocked by something.
+pawn that cannot step is blocked by something, and a castle refused has something in its way (in Chess960
+the rook's landing square can be out of sight, when the king stands between it and the rook's path: the
+refusal names no square).
 """
 
 from __future__ import annotations
