@@ -158,20 +158,6 @@ def castling_from_text(text: str) -> int:
     return rights
 
 
-def valid_castling(position: Position, rights: int) -> int:
-    """The rights whose king and rook really stand unmoved on board A (hand-made positions may claim more)."""
-    kept = 0
-    for bit, rook_square in ROOK_HOME.items():
-        color = WHITE if bit & RIGHTS_OF[WHITE] else BLACK
-        if (
-            rights & bit
-            and position.at(0, KING_HOME[color]) == code_of(color, KING)
-            and position.at(0, rook_square) == code_of(color, ROOK)
-        ):
-            kept |= bit
-    return kept
-
-
 def square_label(board: int, square: int) -> str:
     """``B:e4``."""
     return f"{BOARD_NAMES[board]}:{chess.SQUARE_NAMES[square]}"
