@@ -22,8 +22,9 @@ from app.club.tournament_jobs import Tournaments
 from app.config import Settings
 from app.games.commands.base import CommandBook, Jobs
 from app.games.commands.registry import MAIL_COMMANDS
+from app.games.errors import ServiceError
 from app.games.records.rows import GameRecord
-from app.games.service import GameService, ServiceError
+from app.games.service import GameService
 from app.tokens import TokenSigner
 
 __all__ = ["BOOK", "GAME_WORDS", "LOBBY_WORDS", "Service", "ServiceError"]

@@ -4,10 +4,10 @@ holds, however written (``app.games.lobby.names``: the key of a name, unique in 
 
 from __future__ import annotations
 
+from app.games.lobby.names import GIVEN, called_after_address
+
 
 def club_name(name: str, email: str, player_id: int) -> str:
-    """How the club shows a player to others: the name they chose, or "Player N" while they are still called
+    """How the club shows a player to others: the name they hold, or "Player N" while they are still called
     after their address, or by a name with an address in it (the club never shows any part of an address)."""
-    local = email.split("@")[0].strip().lower()
-    plain = name.strip()
-    return f"Player {player_id}" if not plain or plain.lower() == local or "@" in plain else name
+    return f"{GIVEN} {player_id}" if called_after_address(name, email) else name

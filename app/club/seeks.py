@@ -186,9 +186,8 @@ class Seeks:
             "created_at": now, "lapses_at": now + LIFETIME}).scalar_one()
 
     def enter_club(self, player: PlayerRecord) -> None:
-        """A player still called after their address (or by a name with an address in it) is given their club
-        name: the club shows no part of an address."""
-        self.preferences.give_name(player, club_name(player.name, player.email, player.id))
+        """The player enters the club, holding a name nobody else holds (``Preferences.enter_club``)."""
+        self.preferences.enter_club(player)
 
     def listing(self, limit: int = LISTED) -> list[str]:
         """The open seeks, a line each: number, game and terms, rated or not, the seeker's name and rating."""

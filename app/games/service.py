@@ -27,7 +27,6 @@ from app.games.commands.registry import BOOK, command_forms
 from app.games.digest.digests import Digests
 from app.games.digest.holding import Holding
 from app.games.digest.replies import DigestReplies
-from app.games.errors import ServiceError
 from app.games.lobby.desk import Desk, MayAnswer
 from app.games.lobby.invitations import Invitations
 from app.games.lobby.preferences import Preferences
@@ -39,10 +38,8 @@ from app.games.play.turn import GameEnded, Turn
 from app.games.records import rows
 from app.games.records.events import EventRecord
 from app.games.records.rows import GameRecord, PlayerRecord
-from app.games.records.work import UnitOfWork, display_name
+from app.games.records.work import UnitOfWork
 from app.tokens import ReplyToken, TokenSigner
-
-__all__ = ["GameService", "ServiceError", "display_name"]
 
 
 class GameService:
@@ -68,8 +65,8 @@ class GameService:
         self.holding = Holding(self.work, self.mailer)
         self.turn = Turn(self.work, self.mailer, self.events, self.holding, listeners)
         self.clocks = Clocks(self.work, settings, self.events, self.turn)
-        self.invitations = Invitations(self.work, settings, self.mailer, self.turn)
         self.preferences = Preferences(self.work, settings)
+        self.invitations = Invitations(self.work, settings, self.mailer, self.turn, self.preferences)
         self.digests = Digests(self.work, self.mailer, self.turn)
         self.jobs = extend(Jobs(settings, self.work, self.mailer, self.events, self.turn, self.clocks,
                                 self.invitations, self.preferences, self.digests, book))

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import create_engine, select, text, update
 
 from app.db import Database
-from app.games.lobby.names import generated, name_key
+from app.games.lobby.names import name_key
 from app.games.models import Player
 from app.service import Service
 from tests.conftest import make_server
@@ -25,17 +25,97 @@ def names(server) -> dict[str, tuple[str, str | None]]:
         return {player.email: (player.name, player.club_key) for player in session.scalars(select(Player))}
 
 
-@pytest.mark.parametrize(("one", "other"), [("Alice", "ALICE"), ("Alice", "\u0410lice"), ("Alice", "A1ice"),
-                                            ("Darn", "Dam"), ("Zoë", "ZOE\u0308"), ("Ann  Lee", "ann lee"),
-                                            ("Player 12", "P\u029fayer 12".replace("\u029f", "l"))])
-def test_names_that_look_alike_have_one_key(one, other):
-    assert name_key(one) == name_key(other)
+def service_in(connection, server) -> Service:
+    return Service(connection, server.settings, server.signer)
 
 
-def test_names_that_differ_have_keys_that_differ_and_the_clubs_own_names_are_known():
-    assert len({name_key(name) for name in ("Alice", "Alicia", "Alice B.", "Bob", "Zoe", "Zoë")}) == 6
-    assert generated(name_key("Player 12")) and generated(name_key("PLAYER 1O"))
-    assert not generated(name_key("Player One")) and not generated(name_key("The Player 12"))
+def player_id(server, address: str) -> int:
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        player = service.player(address)
+        service.flush()
+        return player.id
+
+
+def held(server, name: str, address: str) -> int:
+    """A player called ``name`` who holds it in the club (as a chosen name is held); their id."""
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        player = service.player(address)
+        assert service.preferences.give_name(player, name, chosen=True) is None
+        service.flush()
+        return player.id
+
+
+def test_a_client_name_another_holds_is_not_adopted_and_the_club_gives_one(server):
+    held(server, "Alice Liddell", ALICE)
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        bob = service.player(BOB)
+        service.adopt_client_name(bob, "ALICE LIDDELL")
+        service.flush()
+    assert names(server)[BOB] == (f"Player {bob.id}", name_key(f"Player {bob.id}"))
+
+
+def test_a_free_client_name_is_adopted_and_held_by_a_player_the_club_named(server):
+    table = Table(server)
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        service.seeks.post(service.player(BOB), "side-view")  # in the club: given "Player N"
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        service.adopt_client_name(service.player(BOB), "Robert Roe")
+        service.flush()
+    assert names(server)[BOB] == ("Robert Roe", name_key("Robert Roe"))
+    assert table.write(CAROL, "name R0BERT ROE").startswith("rejected: refused: name: another player has that name")
+
+
+def test_a_client_name_is_not_adopted_by_a_player_who_chose_one(server):
+    held(server, "Bobby", BOB)
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        service.adopt_client_name(service.player(BOB), "Robert Roe")
+        service.flush()
+    assert names(server)[BOB] == ("Bobby", "bobby")
+
+
+def test_a_rated_challenge_accepted_puts_both_players_in_the_club_each_with_a_name_nobody_else_holds(server):
+    """Bob's name was his mail client's before names were held; Dave holds one like it: Bob is given another."""
+    table = Table(server)
+    held(server, "Robert", DAVE)
+    with server.db.transaction() as session:
+        session.execute(update(Player).where(Player.id == player_id(server, BOB)).values(name="ROBERT"))
+    assert "held for confirmation" in table.write(ALICE, f"challenge {BOB} side-view rated")
+    game_id = int(table.confirm(ALICE).rsplit(" ", 1)[1])
+    assert names(server)[BOB] == ("ROBERT", None)  # not yet: a challenge declined puts nobody in the club
+    assert "accepted" in table.reply(BOB, "accept", kind="invitation")
+    assert table.game(game_id).status == "active"
+    with server.db.sessions() as session:
+        ids = {player.email: player.id for player in session.scalars(select(Player))}
+    assert names(server)[ALICE] == (f"Player {ids[ALICE]}", name_key(f"Player {ids[ALICE]}"))
+    assert names(server)[BOB] == (f"Player {ids[BOB]}", name_key(f"Player {ids[BOB]}"))
+
+
+def test_an_unrated_challenge_accepted_gives_no_club_name(server):
+    table = Table(server)
+    table.start()
+    assert names(server)[ALICE][1] is None and names(server)[BOB][1] is None
+
+
+@pytest.mark.parametrize(("written", "why"), [
+    ("\u2800", "a name needs at least one letter or digit that can be seen"),
+    ("\u200b\u2800\u3164", "a name needs at least one letter or digit that can be seen"),
+    ("Player 7", "a name like 'Player 12' is one the club gives"),
+    ("P\u029fayer\u2800 7", "a name like 'Player 12' is one the club gives"),
+    ("bob", "the club shows no part of an address"),
+    ("bob@elsewhere.test", "the club shows no part of an address"),
+])
+def test_a_name_that_cannot_be_held_is_refused_and_says_why(server, written, why):
+    table = Table(server)
+    outcome = table.write(BOB, f"name {written}")
+    assert outcome.startswith(f"rejected: refused: name: {why}"), outcome
+    assert why in table.text(BOB, "error")
+    assert names(server)[BOB][1] is None
 
 
 def test_a_name_held_by_another_player_however_written_is_refused(server):
@@ -52,12 +132,12 @@ def test_a_name_held_by_another_player_however_written_is_refused(server):
 
 def test_a_name_taken_between_the_request_and_its_confirmation_is_refused_then(server):
     table = Table(server)
-    assert table.write(BOB, "name Alice") == "done: held for confirmation: name Alice"
-    table.write_confirmed(ALICE, "name alice")
+    assert table.write(BOB, "name Alice L") == "done: held for confirmation: name Alice L"
+    table.write_confirmed(ALICE, "name alice l")
     assert table.confirm(BOB) == "done: confirmed: name refused: another player has that name, or one that looks " \
                                  "like it; choose another"
     assert "Your name was not changed" in table.text(BOB, "error")
-    assert names(server)[BOB] == ("Bob", None) and names(server)[ALICE] == ("Alice", "alice")
+    assert names(server)[BOB] == ("Bob", None) and names(server)[ALICE] == ("Alice l", "allce l")
 
 
 def test_the_names_the_club_gives_skip_every_name_held(server):
@@ -81,20 +161,20 @@ def test_two_players_on_one_name_and_the_database_takes_one_claim(server):
     """The unique index decides even when the check before it saw nothing (another transaction's claim): the
     claim is refused, and the rest of the transaction goes on."""
     table = Table(server)
-    table.write_confirmed(ALICE, "name Alice")
+    table.write_confirmed(ALICE, "name Alice L")
     with server.db.engine.begin() as connection:
         service = Service(connection, server.settings, server.signer)
         bob = service.player(BOB)
-        assert not service.work.save_now(bob, name="ALICE", club_key=name_key("ALICE"))
+        assert not service.work.save_now(bob, name="ALICE L", club_key=name_key("ALICE L"))
         assert (bob.name, bob.club_key) == ("Bob", None)
         bob.vacation_days_used = 2  # the transaction goes on
     assert names(server)[BOB] == ("Bob", None)
 
 
-def test_two_confirmations_at_once_on_postgresql_take_one_name(tmp_path, postgres_url):
-    """Carol's claim is held after its check, before it writes; Dave's claim of a name like hers is made
-    meanwhile, then waits on the unique index until Carol's transaction ends, and is refused."""
-    server = make_server(tmp_path, postgres_url)
+def race(server, postgres_url, chosen: bool) -> dict[str, object]:
+    """Carol's claim of "Caroline" is held after its check, before its transaction ends; Dave's claim of "CAR0LINE" is
+    made meanwhile, waits on the unique index until Carol's transaction ends, and is refused there: what each
+    ``give_name`` answered."""
     admin = create_engine(postgres_url)
     outcome: dict[str, object] = {}
     carol_claimed, go = threading.Event(), threading.Event()
@@ -102,8 +182,8 @@ def test_two_confirmations_at_once_on_postgresql_take_one_name(tmp_path, postgre
     def claim(address: str, name: str, hold: bool) -> None:
         try:
             with server.db.engine.begin() as connection:
-                service = Service(connection, server.settings, server.signer)
-                outcome[address] = service.preferences.claim_name(service.player(address), name)
+                service = service_in(connection, server)
+                outcome[address] = service.preferences.give_name(service.player(address), name, chosen=chosen)
                 if hold:
                     carol_claimed.set()
                     assert go.wait(30)
@@ -111,8 +191,8 @@ def test_two_confirmations_at_once_on_postgresql_take_one_name(tmp_path, postgre
             outcome[address] = error
 
     try:
-        carol = threading.Thread(target=claim, args=(CAROL, "Carol", True))
-        dave = threading.Thread(target=claim, args=(DAVE, "CAR0L", False))
+        carol = threading.Thread(target=claim, args=(CAROL, "Caroline", True))
+        dave = threading.Thread(target=claim, args=(DAVE, "CAR0LINE", False))
         carol.start()
         assert carol_claimed.wait(30), outcome
         dave.start()
@@ -128,11 +208,32 @@ def test_two_confirmations_at_once_on_postgresql_take_one_name(tmp_path, postgre
         go.set()
         carol.join(30)
         dave.join(30)
-        assert outcome == {CAROL: True, DAVE: False}
-        assert names(server)[DAVE][1] is None and names(server)[CAROL] == ("Carol", "carol")
+        return outcome
     finally:
         go.set()
         admin.dispose()
+
+
+def test_two_chosen_names_at_once_on_postgresql_and_one_is_refused_in_words(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    try:
+        player_id(server, DAVE)
+        assert race(server, postgres_url, chosen=True) == {
+            CAROL: None, DAVE: "another player took that name meanwhile; choose another"}
+        assert names(server)[DAVE] == ("Dave", None) and names(server)[CAROL] == ("Caroline", "carollne")
+    finally:
+        server.db.engine.dispose()
+
+
+def test_two_names_given_at_once_on_postgresql_and_the_club_gives_the_second_another(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    try:
+        dave = player_id(server, DAVE)
+        assert race(server, postgres_url, chosen=False) == {
+            CAROL: None, DAVE: "another player took that name meanwhile; choose another"}
+        assert names(server)[DAVE] == (f"Player {dave}", name_key(f"Player {dave}"))
+        assert names(server)[CAROL] == ("Caroline", "carollne")
+    finally:
         server.db.engine.dispose()
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from app.games.commands.base import Held, InLobby
 from app.games.commands.reading import Command, variant_named
 from app.games.errors import ServiceError
-from app.games.lobby.names import generated, name_key
 from app.games.mail.links import rules_link
 from app.games.mail.listing import games_list
 from app.games.mail.mails import one_full_stop
@@ -59,22 +58,11 @@ def carry_out_vacation(context: InLobby, argument: str) -> str:
     return "vacation"
 
 
-def name_refused(context: InLobby, name: str) -> str | None:
-    """Why the player may not be called ``name``: another holds a name like it, or it is one the club gives
-    (``Player 12``) and not their own. None when they may."""
-    key = name_key(name)
-    if generated(key) and key != context.player.club_key:
-        return "a name like 'Player 12' is one the club gives; choose another"
-    if context.jobs.preferences.name_taken(context.player, name):
-        return "another player has that name, or one that looks like it; choose another"
-    return None
-
-
 def check_name(context: InLobby, argument: str) -> str:
     name = clean_name(argument)
     if not name:
         raise ServiceError("write: name <your name>")
-    refused = name_refused(context, display_name(name, context.player.email))
+    refused = context.jobs.preferences.name_refused(context.player, display_name(name, context.player.email))
     if refused:
         raise ServiceError(refused)
     return name
@@ -82,8 +70,7 @@ def check_name(context: InLobby, argument: str) -> str:
 
 def carry_out_name(context: InLobby, argument: str) -> str:
     name = display_name(argument, context.player.email)
-    refused = name_refused(context, name) or (None if context.jobs.preferences.claim_name(context.player, name)
-                                              else "another player took that name meanwhile; choose another")
+    refused = context.jobs.preferences.give_name(context.player, name, chosen=True)
     if refused:
         context.tell("error", "name not changed", [f"Your name was not changed: {refused}."])
         return f"name refused: {refused}"

@@ -13,6 +13,7 @@ from app.config import Settings
 from app.games.commands.reading import Reading
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import held_challenge, read_challenge, split_options
+from app.games.lobby.preferences import Preferences
 from app.games.mail.mailing import Mailer
 from app.games.models import Game
 from app.games.play.turn import Turn
@@ -29,11 +30,13 @@ LINES_LOOKED_AT, FIRST_CHARACTERS = 50, 40  # of a reply to an invitation: enoug
 class Invitations:
     """Games proposed, created and accepted or declined."""
 
-    def __init__(self, work: UnitOfWork, settings: Settings, mailer: Mailer, turn: Turn) -> None:
+    def __init__(self, work: UnitOfWork, settings: Settings, mailer: Mailer, turn: Turn,
+                 preferences: Preferences) -> None:
         self.work = work
         self.settings = settings
         self.mailer = mailer
         self.turn = turn
+        self.preferences = preferences  # a rated game begun puts both players in the club, each with a name
 
     def create_game(
         self, variant: str, white: PlayerRecord, black: PlayerRecord, raw_options: dict[str, str],
@@ -130,6 +133,9 @@ class Invitations:
             return "declined"
         setattr(game, f"{side}_accepted", True)
         if game.white_accepted and game.black_accepted:
+            if game.rated:  # a rated game played: both players are in the club
+                for each in SIDES:
+                    self.preferences.enter_club(game.player(each))
             self.turn.start(game)
         else:
             mailer.message(game, side, "accepted", f"Game {game.id}: accepted", [
