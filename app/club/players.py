@@ -2,8 +2,8 @@
 each of their ratings.
 
 A player is in the club once they have posted or joined a seek, played a rated game or entered a tournament
-(``WAYS_IN``). Only a player in the club has a page anyone
-may see, unless they chose ``profile public``; ``profile private`` hides it even then. Nothing here names
+(``WAYS_IN``). Only a player in the club has a page anyone may see, unless they chose ``profile public``;
+``profile private`` hides it even then (``with_pages``, and ``page_for`` for one page). Nothing here names
 an address: opponents are named by ``club_name``.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
-from sqlalchemy import Connection, Select, func, or_, select, union
+from sqlalchemy import Connection, Integer, Select, and_, bindparam, func, or_, select, union
 from sqlalchemy.orm import Session
 
 from app.club.models import CHANGES, SEEKS, TournamentEntry
@@ -55,17 +55,26 @@ def club_members(connection: Connection, player_ids: Iterable[int]) -> set[int]:
     return set(connection.execute(union(*(way(ids) for way in WAYS_IN))).scalars())
 
 
-def in_club(connection: Connection, player_id: int) -> bool:
-    """Whether the player is in the club (``club_members``)."""
-    return player_id in club_members(connection, [player_id])
-
-
 def with_pages(connection: Connection, players: Iterable[Player]) -> set[int]:
     """The players among these whose page anyone may see: in the club, or who chose ``profile public``; never one
     who chose ``profile private``."""
     shown = [player for player in players if player.profile_public]
     members = club_members(connection, [player.id for player in shown if not player.profile_chosen])
     return {player.id for player in shown if player.profile_chosen or player.id in members}
+
+
+def page_for(db_session: Session, player_id: int, me: int | None) -> tuple[Player, bool] | None:
+    """The player whose page this is, and whether anyone may see it (``with_pages``), when ``me`` (the player
+    signed in, if any) may: anyone may see a page shown, and a player their own. None for a page not shown and
+    for an id nobody holds alike, from the one statement both send: nothing in the answer or in the work behind
+    it tells them apart."""
+    members = union(*(way([player_id]) for way in WAYS_IN))
+    shown = and_(Player.profile_public, or_(Player.profile_chosen, Player.id.in_(members)))
+    found = db_session.execute(select(Player, shown.label("shown")).where(
+        Player.id == player_id, or_(shown, Player.id == bindparam("me", me, Integer)))).first()
+    return (found[0], bool(found[1])) if found else None
+
+
 SCORE = {"1-0": {"white": "won", "black": "lost"}, "0-1": {"white": "lost", "black": "won"}}
 
 

@@ -2,7 +2,8 @@
 
 Neither shows any address but the referee's: players are named by ``club_name``. Only a player in the club,
 or who chose ``profile public``, has a page, and not one who chose ``profile private``
-(``app.club.players.with_pages``): for anyone but themself, any other id is answered as an unknown one.
+(``app.club.players.page_for``): for anyone but themself, such an id is answered as an unknown one is, after
+the same work.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template
 
 from app.club.names import club_name
-from app.club.players import finished_games, rating_history, with_pages
+from app.club.players import finished_games, page_for, rating_history
 from app.club.ratings import ratings_of
 from app.club.tournament_rows import players_tournaments_placed
-from app.games.models import Player
 from app.present.registry import presenter_for
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.web.auth import signed_in_player_id
@@ -43,11 +43,11 @@ def home() -> str:
 def player_page(player_id: int) -> str:
     me = signed_in_player_id()
     with server().db.sessions() as db_session:
-        player = db_session.get(Player, player_id)
+        found = page_for(db_session, player_id, me)
+        if found is None:
+            abort(404)  # a page not shown is answered as an unknown id is, after the same statement
+        player, shown = found
         connection = db_session.connection()
-        shown = player is not None and player.id in with_pages(connection, [player])
-        if player is None or (not shown and me != player.id):
-            abort(404)  # a page not shown is answered as an unknown id is
         name = club_name(player.name, player.email, player.id)
         ratings = []
         for variant, now in ratings_of(connection, player.id).items():

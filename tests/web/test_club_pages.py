@@ -17,7 +17,7 @@ from app.games.models import Game, Player
 from app.rules.registry import VARIANTS
 from app.service import Service
 from app.tokens import ReplyToken
-from tests.server.harness import Table
+from tests.server.harness import Table, statements_seen
 from tests.web.test_browser import site  # noqa: F401 (the live server fixture)
 from tests.web_helpers import client_for, csrf_of, sign_in_path
 
@@ -211,3 +211,29 @@ def test_the_preferences_page_offers_the_page_once_in_the_club_now_or_never(serv
     client.post("/preferences", data={"csrf_token": token, "digest": "each", "profile": "club"})
     assert client_for(server).get(f"/players/{alice}").status_code == 404
     assert 'value="club" checked' in client.get("/preferences").data.decode()
+
+
+def test_a_hidden_page_and_an_unknown_id_are_answered_alike_by_the_same_statements(server):
+    """A page not shown (a player outside the club, or one who chose ``profile private``) and an id nobody holds:
+    the same status and body, from the same statements to the database, so that neither the answer nor the
+    work behind it tells that the player exists."""
+    table = Table(server, "side-view")
+    table.write("stranger@players.test", "help")  # a player outside the club
+    with server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        service.preferences.set_profile(service.player("shy@players.test"), False)
+        service.flush()
+    with server.db.sessions() as session:
+        ids = {player.email: player.id for player in session.scalars(select(Player))}
+    client = client_for(server)
+    client.get("/players/999999")  # the application's first answer warms what it caches
+
+    def answer(player_id: int) -> tuple[int, bytes, list[str]]:
+        with statements_seen(server.db.engine) as seen:
+            page = client.get(f"/players/{player_id}")
+        return page.status_code, page.data, seen
+
+    unknown = answer(999999)
+    assert unknown[0] == 404
+    for address in ("stranger@players.test", "shy@players.test"):
+        assert answer(ids[address]) == unknown, address
