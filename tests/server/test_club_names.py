@@ -253,11 +253,43 @@ def test_the_players_in_the_club_hold_their_names_once_migrated(tmp_path, databa
             "black_accepted, state, ply, commitments, public_white, public_black, rated, created_at, updated_at) "
             "VALUES (1, 'side-view', '{}', 3, 'over', 1, 2, true, false, true, '{}', 4, '{}', false, false, true, "
             "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"))
-    db.upgrade()
+    db.upgrade("0023")
     with db.engine.connect() as connection:
         held = dict(connection.execute(text("SELECT email, club_key FROM players")).all())
         chosen = set(connection.execute(text("SELECT profile_chosen FROM players")).scalars())
     assert held == {ALICE: "ann", BOB: None, CAROL: None, DAVE: None} and chosen == {False}
     db.migrate("downgrade", "0022")
+    db.upgrade()
+    db.engine.dispose()
+
+
+def test_every_club_name_is_folded_anew_once_migrated_and_the_newer_of_two_alike_is_given_another(tmp_path,
+                                                                                                  database_url):
+    """Migration 0025: the keys held are those of today's fold; where two names held, or a name held and that of
+    a player in the club who held none, are now one, the older player keeps it and the newer is given a name the
+    club gives, as is a name with nothing to see; a player outside the club who holds none is left as they are."""
+    db = Database(database_url)
+    db.upgrade("0024")
+    players = [("Ann", "ann"), ("\u13aann", "\u13aann"), ("Al\u2800ice", "al\u2800ice"), ("Alice", "alice"),
+               ("ANN", None), ("Ann", None), ("\u2800", "\u2800"), ("Player 3", "player 3")]
+    with db.engine.begin() as connection:
+        for number, (name, key) in enumerate(players, 1):
+            connection.execute(text(
+                "INSERT INTO players (id, email, name, preferences, vacation_year, vacation_days_used, bounces, "
+                "club_key, created_at) VALUES (:id, :email, :name, '{}', 0, 0, 0, :key, CURRENT_TIMESTAMP)"),
+                {"id": number, "email": f"p{number}@players.test", "name": name, "key": key})
+        connection.execute(text(  # the fifth played a rated game: in the club, though he held no name
+            "INSERT INTO games (id, variant, options, days, status, white_id, black_id, white_accepted, reminded, "
+            "black_accepted, state, ply, commitments, public_white, public_black, rated, created_at, updated_at) "
+            "VALUES (1, 'side-view', '{}', 3, 'over', 5, 1, true, false, true, '{}', 4, '{}', false, false, true, "
+            "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"))
+    db.upgrade()
+    with db.engine.connect() as connection:
+        found = {row.id: (row.name, row.club_key) for row in connection.execute(text(
+            "SELECT id, name, club_key FROM players"))}
+    given = {number: (f"Player {number}", name_key(f"Player {number}")) for number in range(1, 9)}
+    assert found == {1: ("Ann", "ann"), 2: given[2], 3: ("Al\u2800ice", "allce"), 4: given[4], 5: given[5],
+                     6: ("Ann", None), 7: given[7], 8: given[3]}
+    db.migrate("downgrade", "0024")
     db.upgrade()
     db.engine.dispose()
