@@ -419,3 +419,57 @@ def test_the_check_for_message_reading_finds_what_it_looks_for(tmp_path):
     found = message_reading(module, {"pawn-tries"}, {"directions", "world"}, {"moved", "pawn-tries"})
     assert len(found) == 4
     assert BOARD_SIZE.search(module.read_text())
+
+
+# ------------------------------------------------------------------ the services' names imported from their homes
+
+ROOT = APP.parent
+IMPORTERS = [APP, ROOT / "tests", ROOT / "benchmarks", ROOT / "migrations"]
+SERVICES = ("app.service", "app.games.service")  # what the doors use: never a second home for a name of a job
+# Imports not yet moved to the name's home (app.games.errors), in files another change reorganises
+NOT_YET_MOVED = {"cli.py: app.service.ServiceError", "receive.py: app.service.ServiceError"}
+
+
+def defined_in(path: Path) -> set[str]:
+    """The names a module defines at its top level (functions, classes, assignments), wherever they stand in it
+    (under an ``if`` or a ``try`` too), and not the names it imports."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {each.id for target in targets for each in ast.walk(target) if isinstance(each, ast.Name)}
+    return names
+
+
+def borrowed_imports(paths: list[Path], homes: tuple[str, ...]) -> list[str]:
+    """Each ``from M import N`` in these files, M one of ``homes``, where M does not define N and N is no module
+    under it: a name taken from a module that only imports it (a re-export), as "file name: M.N"."""
+    modules = {module_name(path, APP): path for path in APP.rglob("*.py")}
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.ImportFrom) and node.module in homes):
+                continue
+            home = defined_in(modules[node.module])
+            found += [f"{path.name}: {node.module}.{alias.name}" for alias in node.names
+                      if alias.name not in home and f"{node.module}.{alias.name}" not in modules]
+    return found
+
+
+def test_the_services_re_export_nothing_they_import():
+    """The app, the tests, the benchmarks and the migrations import from the services only what the services
+    define (``ServiceError`` from app.games.errors, ``display_name`` from app.games.records.work): moving a name
+    breaks every import of it at once, never hidden behind a second home."""
+    paths = [path for folder in IMPORTERS for path in folder.rglob("*.py")]
+    assert len(paths) > 100
+    assert set(borrowed_imports(paths, SERVICES)) - NOT_YET_MOVED == set()
+
+
+def test_the_check_for_re_exports_finds_a_name_taken_from_a_module_that_imports_it(tmp_path):
+    module = tmp_path / "borrowing.py"
+    module.write_text("from app.games.lobby.preferences import ServiceError\nfrom app.games import lobby\n"
+                      "from app.games.lobby.preferences import Preferences\n")
+    homes = ("app.games.lobby.preferences", "app.games")
+    assert borrowed_imports([module], homes) == ["borrowing.py: app.games.lobby.preferences.ServiceError"]

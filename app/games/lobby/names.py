@@ -4,8 +4,8 @@ A name's key is its confusable skeleton (Unicode TR39, as ICU computes it), take
 made plain (NFKD: fullwidth letters, ligatures, mathematical letters), every character drawn as nothing taken out
 (format characters, those Unicode says to ignore, the braille blank), combining marks taken off and small capitals
 made capitals; case is then folded (a small i as the small l a capital I is drawn like) and the skeleton taken
-again, until nothing changes. So "AIice" with a capital I, "Аlice" in Cyrillic, "ɑlice", "Al\u200bice" and
-"Álice" are all "Alice". A player's key is unique in the database, so no two players hold names that look alike;
+again, until nothing changes. So "CaroI" with a capital I, "Сarol" in Cyrillic, "Cɑrol", "Car\u200bol" and
+"Cárol" are all "Carol". A player's key is unique in the database, so no two players hold names that look alike;
 the names the club gives (``Player 12``) are ``generated`` ones, and a name with no letter or digit to see is no
 name (``unseen_name``).
 """
@@ -28,7 +28,7 @@ MARKS = frozenset({"Mn", "Me"})  # combining marks set on a letter: an accent, a
 SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
 IGNORABLE = icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT
 # A capital I is drawn as a small l (its skeleton) and folds to a small i: a key holds the three as one letter, so
-# that the skeleton and case folding agree ("ALICE", "Alice" and "AIice" are one name).
+# that the skeleton and case folding agree ("BILL", "Bill" and "BiII" are one name).
 ONE_I = str.maketrans({"i": "l"})
 
 
