@@ -293,3 +293,27 @@ def test_every_club_name_is_folded_anew_once_migrated_and_the_newer_of_two_alike
     db.migrate("downgrade", "0024")
     db.upgrade()
     db.engine.dispose()
+
+
+@pytest.mark.parametrize("way_in", ["seek", "join", "tournament"])
+def test_every_way_into_the_club_gives_a_name_nobody_else_holds(server, way_in):
+    """Bob's name was his mail client's before names were held, and Dave holds one like it (with a braille blank
+    in it): entering the club by
+    a seek posted or joined or a tournament entered, Bob is given a name the club gives."""
+    held(server, "Robert", DAVE)
+    bob = player_id(server, BOB)
+    with server.db.transaction() as session:
+        session.execute(update(Player).where(Player.id == bob).values(name="R\u2800obert"))
+    with server.db.engine.begin() as connection:
+        service = service_in(connection, server)
+        if way_in == "seek":
+            service.seeks.post(service.player(BOB), "side-view")
+        elif way_in == "join":
+            service.seeks.join(service.player(BOB), service.seeks.post(service.player(CAROL), "side-view"))
+        else:
+            number = service.tournaments.announce(service.player(CAROL), service.tournaments.check_announce(
+                service.player(CAROL), "side-view players=4"))
+            service.tournaments.enter(service.player(BOB), number)
+        service.flush()
+    assert names(server)[BOB] == (f"Player {bob}", name_key(f"Player {bob}"))
+    assert names(server)[DAVE] == ("Robert", "robert")

@@ -45,7 +45,7 @@ def last_game(game) -> GameRow:
 
 def names(game) -> None:
     """Alice and Bob choose their names (confirmed), so the mails call them so."""
-    for player, name in ((ALICE, "Alice"), (BOB, "Bob")):
+    for player, name in ((ALICE, "Alice Liddell"), (BOB, "Bob Roe")):
         game.send(player, fresh(player, REFEREE, f"name {name}", subject="my name"), REFEREE)
         game.reply(player, "")
 
@@ -84,9 +84,9 @@ def test_a_rated_challenge_mated_after_each_side_moved_twice_changes_both_rating
 
     lost, won = received(game, ALICE, "game over"), received(game, BOB, "game over")
     assert "Your rating in Side View Chess: 1500? -> 1338? (-162)" in said(lost)
-    assert "Bob's rating in Side View Chess: 1500? -> 1662? (+162)" in said(lost)
+    assert "Bob Roe's rating in Side View Chess: 1500? -> 1662? (+162)" in said(lost)
     assert "Your rating in Side View Chess: 1500? -> 1662? (+162)" in said(won)
-    assert "Alice's rating in Side View Chess: 1500? -> 1338? (-162)" in said(won)
+    assert "Alice Liddell's rating in Side View Chess: 1500? -> 1338? (-162)" in said(won)
     assert "A ? marks a provisional rating" in said(won)
     for message in (lost, won):
         assert max(len(line) for line in text_part(message).splitlines()) <= WIDTH
