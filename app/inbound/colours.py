@@ -21,6 +21,9 @@ from app.inbound.variables import Unresolved
 Colour = tuple[int, int, int] | None  # None: transparent
 PAPER = (255, 255, 255)  # what a mail is shown on where it says nothing else
 INK = (0, 0, 0)  # the colour of its text where it says nothing else
+LINK = "link"  # the colour of a link whose mail sets none: the reader's client chooses it
+VISITED = (85, 26, 139)  # browsers' colour of a link visited
+LINK_COLOURS = ((0, 0, 238), VISITED, (17, 85, 204), (5, 99, 193))  # browsers' (unvisited, visited), Gmail's, Outlook's
 CLOSE = 24  # summed channel difference below which a colour cannot be told from its background
 FAINT = 0.1  # an alpha below this leaves a colour unseen
 HEX = frozenset("0123456789abcdefABCDEF")
@@ -100,13 +103,25 @@ def gamma(linear: float) -> float:
     return encoded if linear >= 0 else -encoded
 
 
-def unseen_on(text: Colour | bool, backdrop: Colour | bool) -> bool:
-    """Whether text of this colour cannot be seen on this backdrop (False: the backdrop is not known)."""
+def unseen_on(text: Colour | str | bool, backdrop: Colour | str | bool) -> bool:
+    """Whether text of this colour cannot be seen on this backdrop (False: the backdrop is not known; a link's
+    colour against another is worked out by ``indistinct``)."""
     if text is None:
         return True
     if text is False or backdrop is False or backdrop is None:
         return False
+    if isinstance(text, str) or isinstance(backdrop, str):
+        return text == backdrop
     return close(text, backdrop)
+
+
+def indistinct(text: Colour | str, backdrop: Colour | str, links: tuple[Colour, ...]) -> bool | None:
+    """Whether text of this colour cannot be told from this backdrop, either of which may be ``LINK`` (one of
+    ``links``): True for every colour it may be, False for none, None when it depends on which (not known)."""
+    texts = links if text == LINK else (text,)
+    backdrops = links if backdrop == LINK else (backdrop,)
+    verdicts = {each is None or (other is not None and close(each, other)) for each in texts for other in backdrops}
+    return verdicts.pop() if len(verdicts) == 1 else None
 
 
 def close(one: tuple[int, int, int], other: tuple[int, int, int]) -> bool:

@@ -18,8 +18,8 @@ Only text a reader sees is read (``looks``, ``css``): nothing in ``<head>``, ``<
 its summary, a ``<dialog>`` not open, the fallback of ``<video>``, ``<audio>``, ``<canvas>``, ``<object>``,
 a gauge's, a ruby's ``<rp>``, any SVG, or an element the mail's CSS hides (``display:none``,
 ``visibility:hidden``, a zero font size or line height, ``opacity:0``, a colour that is the background's or an
-inset shadow's, ...). The CSS state of each element is worked out from its parent's as the walk goes down, so
-the walk stays one pass.
+inset shadow's, a link on a background of the colour links have, ...). The CSS state of each element is
+worked out from its parent's as the walk goes down, so the walk stays one pass.
 """
 
 from __future__ import annotations

@@ -20,7 +20,19 @@ from dataclasses import dataclass, replace
 from lxml import etree
 
 from app.inbound import backdrops, lines, shapes
-from app.inbound.colours import CURRENT, INK, KEEP, PAPER, Colour, close, colour, unseen_on
+from app.inbound.colours import (
+    CURRENT,
+    INK,
+    KEEP,
+    LINK,
+    LINK_COLOURS,
+    PAPER,
+    VISITED,
+    Colour,
+    colour,
+    indistinct,
+    unseen_on,
+)
 from app.inbound.css import (
     MEDIUM,
     OFF_PAGE,
@@ -39,7 +51,8 @@ from app.inbound.variables import Unresolved, Variables, declared, used
 NEVER_SHOWN = frozenset({"template", "iframe", "object", "embed", "noembed", "noframes", "datalist", "desc",
                          "frameset", "rp", "video", "audio", "canvas", "meter", "progress", "svg"})
 OWN_RULES = NEVER_SHOWN | {"details", "dialog", "summary"}  # tags whose look their name decides in part
-DECIDING = ("class", "id", "style", "color", "bgcolor")  # attributes a look depends on (with hidden and open)
+DECIDING = ("class", "id", "style", "color", "bgcolor", "text")  # attributes a look depends on (with hidden, open
+# and href)
 MEMO_LIMIT = 4096
 PAINTING = frozenset({"color", "-webkit-text-fill-color", "background", "background-color", "background-image",
                       "box-shadow"})
@@ -52,9 +65,9 @@ class Look:
 
     font: float = MEDIUM  # the font size, in pixels
     shrink: float = 1.0  # how much the transforms around have shrunk the text (0.5: half its size)
-    color: Colour | bool = INK  # False: not known
-    backdrop: Colour | bool = PAPER  # the nearest background declared around it; False: not known
-    shades: tuple[Colour, ...] = ()  # inset shadows over the backdrop that may or may not reach the text
+    color: Colour | str | bool = INK  # LINK: a link's, the client's choice; False: not known
+    backdrop: Colour | str | bool = PAPER  # the nearest background declared around it; False: not known
+    shades: tuple[Colour | str, ...] = ()  # inset shadows over the backdrop that may or may not reach the text
     line: LineHeight = None  # the line height it inherits (None: normal)
     clipped: bool = False  # it or a box around it hides what overflows it
     folded: bool = False  # in a closed <details>, outside its summary
@@ -74,6 +87,8 @@ class Looks:
         if any(dark(meta.get("content")) for meta in root.iter("meta")
                if (meta.get("name") or "").lower() in ("color-scheme", "supported-color-schemes")):
             raise Unresolved("a dark colour scheme")
+        body = root.find(".//body")
+        self.links = link_colours(body if body is not None else root)
         self.sheet = StyleSheet([style.text or "" for style in root.iter("style")])
         self.memo: dict[tuple[object, ...], Look | None] = {}
 
@@ -82,7 +97,7 @@ class Looks:
         attributes = element.attrib
         if not attributes and not parent.closes and tag not in OWN_RULES and not self.sheet.names_tag(tag):
             return parent
-        key = (parent, tag, "hidden" in attributes, "open" in attributes,
+        key = (parent, tag, "hidden" in attributes, "open" in attributes, "href" in attributes,
                *(attributes.get(name) for name in DECIDING))
         if key not in self.memo:
             if len(self.memo) >= MEMO_LIMIT:
@@ -103,10 +118,13 @@ class Looks:
         look = parent if not parent.closes else replace(parent, closes=False, folded=tag != "summary")
         if tag == "details" and element.get("open") is None and not look.folded:
             look = replace(look, folded=True, closes=True)
+        if tag == "a" and element.get("href") is not None:
+            look = replace(look, color=LINK)  # not its parent's colour: the client's for links
         attributes = [(name, legacy(element.get(attribute) or ""), False)
-                      for name, attribute in (("color", "color"), ("background", "bgcolor")) if element.get(attribute)]
+                      for name, attribute in (("color", "color"), ("background", "bgcolor"), ("color", "text"))
+                      if element.get(attribute) and (attribute != "text" or tag == "body")]
         if not found and not attributes:
-            return look
+            return self.checked(look)
         variables = declared(look.variables, [(name, value) for name, value, important in
                                               sorted(found, key=lambda each: each[2]) if name.startswith("--")])
         found = [(name, used(value, variables), important) for name, value, important in found
@@ -128,20 +146,38 @@ class Looks:
         found = sorted([*attributes, *found], key=lambda each: each[2])  # attributes below any CSS; stable
         look = replace(look, font=font, shrink=shrink, line=line, clipped=clips, variables=variables)
         if any(name in PAINTING for name, _value, _important in found):
-            look = painted(look, found)
-        if not unseen_on(look.color, look.backdrop) and look.color and \
-                any(shade and close(look.color, shade) for shade in look.shades):
+            look = painted(look, found, parent.color)
+        return self.checked(look)
+
+    def checked(self, look: Look) -> Look:
+        """The look, its text made unseen where it is a link's colour that none of the client's shows on what is
+        behind; ``Unresolved`` where whether it shows depends on what is not known: which colour the client
+        gives links, or how far an inset shadow reaches."""
+        if look.color == LINK == look.backdrop:
+            return look  # text on its own colour: unseen
+        if LINK in (look.color, look.backdrop) and look.color is not False and look.backdrop not in (False, None):
+            verdict = indistinct(look.color, look.backdrop, self.links)
+            if verdict is None:
+                raise Unresolved("a link on a background of a colour links may have")
+            if verdict:
+                return replace(look, color=None)
+        if look.color is not False and not unseen_on(look.color, look.backdrop) and \
+                any(indistinct(look.color, shade, self.links) is not False for shade in look.shades):
             raise Unresolved("text the colour of a shadow that may cover it")
         return look
 
 
-def painted(look: Look, found: list[tuple[str, str, bool]]) -> Look:
-    """The look with the colours these declarations (the !important ones last) give its text and what is behind."""
+def painted(look: Look, found: list[tuple[str, str, bool]], inherited: Colour | str | bool) -> Look:
+    """The look with the colours these declarations (the !important ones last) give its text and what is behind
+    (``inherited``: the parent's text colour, which a link's ``color: inherit`` takes)."""
     color = look.color
     for name, value, _important in found:
         if name in ("color", "-webkit-text-fill-color"):
             paint = colour(value)
-            color = color if paint in (KEEP, CURRENT) else paint
+            if value in ("inherit", "unset", "initial"):
+                color = INK if value == "initial" else inherited
+            elif paint not in (KEEP, CURRENT):
+                color = paint
     backdrop, shades = look.backdrop, look.shades
     for name, value, _important in found:
         if name in ("background", "background-color", "background-image"):
@@ -159,6 +195,17 @@ def painted(look: Look, found: list[tuple[str, str, bool]]) -> Look:
                 else:
                     shades = (*shades, paint)[-SHADES:]
     return replace(look, color=color, backdrop=backdrop, shades=shades)
+
+
+def link_colours(body: etree._Element) -> tuple[Colour, ...]:
+    """The colours the client may give a link whose mail sets none: the body's ``link`` and ``vlink``, or the
+    usual ones."""
+    unvisited, visited = [each for each in LINK_COLOURS if each != VISITED], [VISITED]
+    for name, chosen in (("link", unvisited), ("vlink", visited)):
+        found = colour(legacy(body.get(name) or "")) if body.get(name) else KEEP
+        if found not in (KEEP, CURRENT):
+            chosen[:] = [found]
+    return (*unvisited, *visited)
 
 
 def legacy(value: str) -> str:

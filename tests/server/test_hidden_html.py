@@ -71,6 +71,8 @@ HIDDEN = {  # each with {x} where the hidden text stands
     "an old name of the page's colour": '<span style="color:window">{x}</span>',
     "the text colour on a background of the same": '<div style="background:windowtext">{x}</div>',
     "an old colour attribute without #": '<font color="ffffff">{x}</font>',
+    "a background of a link's own colour": ('<a href="https://example.org"><b style="background:currentcolor">{x}'
+                                            "</b></a>"),
 }
 UNRESOLVED = {
     "a button's system colour": '<span style="color:ButtonFace">{x}</span>',
@@ -87,6 +89,8 @@ UNRESOLVED = {
     "env() in an indent": '<p style="text-indent:env(safe-area-inset-left)">{x}</p>',
     "attr() as a colour": '<span data-c="#fff" style="color:attr(data-c type(&lt;color&gt;))">{x}</span>',
     "calc() in a line height inside a clip": '<div style="line-height:calc(1px - 1px);overflow:hidden">{x}</div>',
+    "a link on a background of a link's colour": '<div style="background:#0000ee"><a href="https://x.org">{x}</a></div>',
+    "a link on a background of Gmail's link colour": '<p style="background:#15c"><a href=x><i>{x}</i></a></p>',
     "a partial inset shadow of the text's colour": ('<div style="color:#fff;background:#000;'
                                                     'box-shadow:inset 0 0 4px 6px #fff">{x}</div>'),
 }
@@ -105,6 +109,11 @@ STILL_SEEN = {
     "a named colour": '<span style="color:DarkSlateBlue">{x}</span>',
     "a light colour scheme": '<div style="color-scheme:light"><span style="color:CanvasText">{x}</span></div>',
     "a zero calc() offset": '<p style="margin-left:calc(0px)">{x}</p>',
+    "a link": '<a href="https://example.org">{x}</a>',
+    "a link on white text on black": ('<div style="background:#000;color:#fff"><a href="https://example.org">{x}</a>'
+                                      "</div>"),
+    "a link of the text's colour": ('<div style="background:#0000ee;color:#fff"><a href=x style="color:inherit">{x}'
+                                    "</a></div>"),
 }
 
 
@@ -163,3 +172,18 @@ def test_svg_and_colours_stay_within_the_bounds():
     classes = " ".join(f"c{n}" for n in range(200))
     text = html_to_text(page(f"<style>{rules}</style>{SHOWN}{deep}<p class='{classes}'>resign</p>"))
     assert "R e2-e4" in text and "resign" not in text
+
+
+@pytest.mark.parametrize(("body", "read"), [
+    ('<body text="#ffffff"><p>resign</p>', ""),  # white text on the white page
+    ('<body text="#ffffff" bgcolor="#000000"><p>R e2-e4</p>', "R e2-e4"),
+    ('<body link="#ffffff" vlink="#fff"><a href="https://example.org">resign</a>', ""),  # links white on white
+    ('<body link="#000000" vlink="#000" bgcolor="#ffffff"><a href="https://example.org">R e2-e4</a>', "R e2-e4"),
+])
+def test_the_colours_the_body_gives_its_text_and_links_count(body, read):
+    assert html_to_text(f"<html>{body}</body></html>") == read
+
+
+def test_a_link_whose_colour_the_client_chooses_is_unread_where_one_of_them_would_hide_it():
+    with pytest.raises(Unresolved, match="a link on a background"):
+        html_to_text('<html><body link="#ffffff"><p>R e2-e4</p><a href="https://example.org">resign</a></body></html>')
