@@ -34,7 +34,7 @@ WATCHED = frozenset({
     "overflow", "overflow-x", "overflow-y", "mso-hide", "color", "-webkit-text-fill-color", "background",
     "background-color", "background-image", "text-indent", "left", "top", "margin-left", "margin-top",
     "transform", "content-visibility", "scale", "zoom", "translate", "filter", "clip", "clip-path", "line-height",
-    "box-shadow", "color-scheme",
+    "box-shadow", "color-scheme", "mix-blend-mode",
 })
 COMPUTED = ("calc(", "min(", "max(", "clamp(", "env(", "attr(", "round(", "mod(", "rem(", "sin(", "cos(", "tan(",
             "pow(", "sqrt(", "hypot(", "log(", "exp(", "abs(", "sign(")  # worked out only by a browser

@@ -27,6 +27,7 @@ from __future__ import annotations
 from lxml import etree
 
 from app.inbound.looks import Look, Looks
+from app.inbound.variables import Unresolved
 
 BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "pre",
                     "hr", "section", "article", "header", "footer", "nav", "aside", "main", "dl", "dt", "dd",
@@ -85,15 +86,22 @@ def html_to_text(html: str, quote_mark: str = "", with_quotes: bool = False) -> 
             if look is None or tag in skipped or (not with_quotes and classes_of(element) & ATTRIBUTION_CLASSES):
                 walk.skip_subtree()
             elif element.text and look.shows_text:
-                parts.append(element.text)
+                parts.append(certain(element.text, look))
             continue
         stack.pop()
         if tag in BLOCKS and tag not in VOID:
             parts.append("\n")
         around = stack[-1]
         if element.tail and element is not root and around is not None and around.shows_text:
-            parts.append(element.tail)
+            parts.append(certain(element.tail, around))
     return squeezed("".join(parts).replace("\xa0", " "))
+
+
+def certain(text: str, look: Look) -> str:
+    """``text``, unless it is more than spaces on a look in doubt: whether it shows cannot be worked out."""
+    if look.doubt and not text.isspace():
+        raise Unresolved(look.doubt)
+    return text
 
 
 def squeezed(text: str) -> str:

@@ -22,8 +22,10 @@ from lxml import etree
 from app.inbound import backdrops, lines, shapes
 from app.inbound.colours import (
     CURRENT,
+    FAINT,
     INK,
     KEEP,
+    KEYWORDS,
     LINK,
     LINK_COLOURS,
     PAPER,
@@ -42,6 +44,7 @@ from app.inbound.css import (
     declarations,
     font_size,
     hides_subtree,
+    length,
 )
 from app.inbound.lines import CLIPPING, LineHeight, line_height
 from app.inbound.variables import Unresolved, Variables, declared, used
@@ -65,6 +68,7 @@ class Look:
 
     font: float = MEDIUM  # the font size, in pixels
     shrink: float = 1.0  # how much the transforms around have shrunk the text (0.5: half its size)
+    opacity: float = 1.0  # how opaque it and the elements around leave it (each multiplies)
     color: Colour | str | bool = INK  # LINK: a link's, the client's choice; False: not known
     backdrop: Colour | str | bool = PAPER  # the nearest background declared around it; False: not known
     shades: tuple[Colour | str, ...] = ()  # inset shadows over the backdrop that may or may not reach the text
@@ -73,6 +77,7 @@ class Look:
     folded: bool = False  # in a closed <details>, outside its summary
     closes: bool = False  # a closed <details>: its summary shows
     variables: Variables = ()  # the CSS variables in force, without var() left in their values
+    doubt: str = ""  # why whether its text shows cannot be worked out (text there leaves the part unread)
 
     @property
     def shows_text(self) -> bool:
@@ -136,34 +141,40 @@ class Looks:
             raise Unresolved("a dark colour scheme")
         font = font_size(found, look.font)
         shrink = look.shrink * shrunk(found, font)
-        if shrink == 0 or moved(found, font) >= OFF_PAGE or clipped(found, font) or shapes.boxed_out(found, font):
+        opacity = look.opacity * opaque(found)
+        if shrink == 0 or opacity < FAINT or moved(found, font) >= OFF_PAGE or clipped(found, font) or \
+                shapes.boxed_out(found, font):
             return None
+        if any(name == "mix-blend-mode" and value not in ("normal", *KEYWORDS) for name, value, _ in found):
+            raise Unresolved("a blend mode the referee cannot work out")
         line = lines.declared(found, look.line, font)
         clips = look.clipped or any(name.startswith("overflow") and CLIPPING & set(value.split())
                                     for name, value, _ in found)
         if clips and lines.flat(found, font):
             return None  # a box of no height whose overflow, or whose container's, is hidden
         found = sorted([*attributes, *found], key=lambda each: each[2])  # attributes below any CSS; stable
-        look = replace(look, font=font, shrink=shrink, line=line, clipped=clips, variables=variables)
+        look = replace(look, font=font, shrink=shrink, opacity=opacity, line=line, clipped=clips,
+                       variables=variables)
         if any(name in PAINTING for name, _value, _important in found):
             look = painted(look, found, parent.color)
         return self.checked(look)
 
     def checked(self, look: Look) -> Look:
         """The look, its text made unseen where it is a link's colour that none of the client's shows on what is
-        behind; ``Unresolved`` where whether it shows depends on what is not known: which colour the client
-        gives links, or how far an inset shadow reaches."""
+        behind, and in doubt where whether it shows depends on what is not known: which colour the client gives
+        links, how far an inset shadow reaches, which part of a gradient is behind it."""
+        look = replace(look, doubt="") if look.doubt else look
         if look.color == LINK == look.backdrop:
             return look  # text on its own colour: unseen
         if LINK in (look.color, look.backdrop) and look.color is not False and look.backdrop not in (False, None):
             verdict = indistinct(look.color, look.backdrop, self.links)
             if verdict is None:
-                raise Unresolved("a link on a background of a colour links may have")
+                return replace(look, doubt="a link on a background of a colour links may have")
             if verdict:
                 return replace(look, color=None)
         if look.color is not False and not unseen_on(look.color, look.backdrop) and \
                 any(indistinct(look.color, shade, self.links) is not False for shade in look.shades):
-            raise Unresolved("text the colour of a shadow that may cover it")
+            return replace(look, doubt="text the colour of a shadow or gradient that may be behind it")
         return look
 
 
@@ -181,9 +192,10 @@ def painted(look: Look, found: list[tuple[str, str, bool]], inherited: Colour | 
     backdrop, shades = look.backdrop, look.shades
     for name, value, _important in found:
         if name in ("background", "background-color", "background-image"):
-            paint = backdrops.background(value)
-            if paint != KEEP:
-                backdrop, shades = color if paint == CURRENT else paint, ()
+            paint, under = backdrops.background(value)
+            if paint != KEEP or under:
+                backdrop = color if paint == CURRENT else paint
+                shades = tuple(color if each == CURRENT else each for each in under)
     for name, value, _important in found:
         if name == "box-shadow":
             for paint, reach in backdrops.inset_shadows(value, look.font):
@@ -230,6 +242,20 @@ def shrunk(found: list[tuple[str, str, bool]], font: float) -> float:
         elif name == "filter" and shapes.opacity_filter(value) < 0.1:
             shrink = 0.0
     return shrink
+
+
+def opaque(found: list[tuple[str, str, bool]]) -> float:
+    """How opaque the element's ``opacity`` and ``filter: opacity()`` leave it (each multiplies)."""
+    opaque = 1.0
+    for name, value, _ in found:
+        if name == "opacity" and value not in KEYWORDS:
+            number = length(value.rstrip("%"))
+            if number is None or number[1]:
+                raise Unresolved("an opacity value the referee cannot work out")
+            opaque *= min(max(number[0] / (100 if value.endswith("%") else 1), 0.0), 1.0)
+        elif name == "filter":
+            opaque *= min(max(shapes.opacity_filter(value), 0.0), 1.0)
+    return opaque
 
 
 def moved(found: list[tuple[str, str, bool]], font: float) -> float:

@@ -71,6 +71,10 @@ HIDDEN = {  # each with {x} where the hidden text stands
     "an old name of the page's colour": '<span style="color:window">{x}</span>',
     "the text colour on a background of the same": '<div style="background:windowtext">{x}</div>',
     "an old colour attribute without #": '<font color="ffffff">{x}</font>',
+    "two opacities that leave less than a tenth": '<div style="opacity:.3"><p style="opacity:30%">{x}</p></div>',
+    "an opacity and an opacity filter": '<div style="filter:opacity(.2)"><p style="opacity:.4">{x}</p></div>',
+    "a gradient of one colour": ('<div style="background:linear-gradient(to right, #fff 0%, white 100%)">'
+                                 '<p style="color:#fff">{x}</p></div>'),
     "a background of a link's own colour": ('<a href="https://example.org"><b style="background:currentcolor">{x}'
                                             "</b></a>"),
 }
@@ -91,6 +95,9 @@ UNRESOLVED = {
     "calc() in a line height inside a clip": '<div style="line-height:calc(1px - 1px);overflow:hidden">{x}</div>',
     "a link on a background of a link's colour": '<div style="background:#0000ee"><a href="https://x.org">{x}</a></div>',
     "a link on a background of Gmail's link colour": '<p style="background:#15c"><a href=x><i>{x}</i></a></p>',
+    "a gradient the text's colour runs into": ('<div style="background-image:linear-gradient(45deg, #000, #fff)">'
+                                               '<p style="color:#fff">{x}</p></div>'),
+    "a blend mode": '<p style="mix-blend-mode:difference">{x}</p>',
     "a partial inset shadow of the text's colour": ('<div style="color:#fff;background:#000;'
                                                     'box-shadow:inset 0 0 4px 6px #fff">{x}</div>'),
 }
@@ -110,6 +117,11 @@ STILL_SEEN = {
     "a light colour scheme": '<div style="color-scheme:light"><span style="color:CanvasText">{x}</span></div>',
     "a zero calc() offset": '<p style="margin-left:calc(0px)">{x}</p>',
     "a link": '<a href="https://example.org">{x}</a>',
+    "two halves of opacity": '<div style="opacity:.5"><p style="opacity:.5">{x}</p></div>',
+    "a gradient of colours far from the text's": ('<div style="background:radial-gradient(circle at center, #fff, #eee)'
+                                                  ' #ddd"><p>{x}</p></div>'),
+    "a gradient the text's colour is not on": ('<div style="background:linear-gradient(#000, #fff)">  '
+                                               '<p style="background:#fff">{x}</p></div>'),
     "a link on white text on black": ('<div style="background:#000;color:#fff"><a href="https://example.org">{x}</a>'
                                       "</div>"),
     "a link of the text's colour": ('<div style="background:#0000ee;color:#fff"><a href=x style="color:inherit">{x}'
@@ -171,6 +183,12 @@ def test_svg_and_colours_stay_within_the_bounds():
     rules = "".join(f".c{n}{{color:oklch(99.{n % 10}% 0 {n})}}" for n in range(5000))
     classes = " ".join(f"c{n}" for n in range(200))
     text = html_to_text(page(f"<style>{rules}</style>{SHOWN}{deep}<p class='{classes}'>resign</p>"))
+    assert "R e2-e4" in text and "resign" not in text
+    shadows = "box-shadow:" + ",".join(["inset 0 0 0 1px #fefefe"] * 5000)
+    gradient = "background:linear-gradient(" + ",".join(["#fff"] * 5000) + ")"
+    nested = '<div style="opacity:.9">' * 100 + "resign" + "</div>" * 100
+    text = html_to_text(page(f'<div style="{shadows};{gradient}">{SHOWN}<p style="color:#fff">resign</p>{nested}'
+                             "</div>"))
     assert "R e2-e4" in text and "resign" not in text
 
 
