@@ -269,7 +269,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         raise ConfigurationError("REQUIRE_AUTH_RESULTS needs AUTHSERV_ID: the authserv-id of your border mail server, "
                          "whose Authentication-Results header alone is trusted")
     selector, key_file = _dkim_key(env)
-    instance = Path(env.get("MIRRORPOST_INSTANCE", ROOT / "instance"))
+    instance = Path(env.get("MIRRORPOST_INSTANCE", "").strip() or ROOT / "instance")
     instance.mkdir(parents=True, exist_ok=True)
     return Settings(
         instance_path=instance,
@@ -277,16 +277,16 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         secret_key=env.get("SECRET_KEY") or _secret_key(instance),
         server_email=_server_email(env),
         base_url=_base_url(env),
-        web_host=env.get("WEB_HOST", "127.0.0.1"),
+        web_host=env.get("WEB_HOST", "").strip() or "127.0.0.1",
         web_port=_port(env, "WEB_PORT", 5000),
-        inbound_smtp_host=env.get("INBOUND_SMTP_HOST", "127.0.0.1"),
+        inbound_smtp_host=env.get("INBOUND_SMTP_HOST", "").strip() or "127.0.0.1",
         inbound_smtp_port=_port(env, "INBOUND_SMTP_PORT", 2525, off=True),
         inbound_protocol=_choice(env, "INBOUND_PROTOCOL", INBOUND_PROTOCOLS),
         imap_host=env.get("IMAP_HOST") or None,
         imap_port=_port(env, "IMAP_PORT", 993),
         imap_user=env.get("IMAP_USER") or None,
         imap_password=env.get("IMAP_PASSWORD") or None,
-        imap_folder=env.get("IMAP_FOLDER", "INBOX"),
+        imap_folder=env.get("IMAP_FOLDER", "") or "INBOX",
         imap_ssl=_flag(env, "IMAP_SSL", True),
         inbound_webhook_secret=env.get("INBOUND_WEBHOOK_SECRET") or None,
         smtp_host=env.get("SMTP_HOST") or None,
@@ -294,7 +294,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         smtp_username=env.get("SMTP_USERNAME") or None,
         smtp_password=env.get("SMTP_PASSWORD") or None,
         smtp_security=_choice(env, "SMTP_SECURITY", SMTP_SECURITIES),
-        outbox_maildir=Path(env.get("OUTBOX_MAILDIR", instance / "outbox")),
+        outbox_maildir=Path(env.get("OUTBOX_MAILDIR", "").strip() or instance / "outbox"),
         require_auth_results=require_auth_results,
         authserv_id=env.get("AUTHSERV_ID") or None,
         max_message_bytes=_int(env, "MAX_MESSAGE_BYTES", 1_000_000, least=1),

@@ -84,6 +84,15 @@ def test_values_are_read_in_any_case_and_with_spaces_around(tmp_path, environ, e
     assert {name: getattr(loaded, name) for name in expected} == expected
 
 
+def test_a_variable_set_empty_counts_as_unset(tmp_path):
+    names = {name for name in documented() if name not in ("MIRRORPOST_INSTANCE", "SECRET_KEY", "DKIM_SELECTOR",
+                                                             "DKIM_PRIVATE_KEY_FILE")}
+    empty = settings(tmp_path, **dict.fromkeys(names, ""))
+    assert empty == settings(tmp_path)
+    assert (empty.web_host, empty.inbound_smtp_host, empty.imap_folder) == ("127.0.0.1", "127.0.0.1", "INBOX")
+    assert empty.outbox_maildir == tmp_path / "instance" / "outbox"
+
+
 def documented() -> dict[str, str]:
     """docs/configuration.md's table: each variable with its default, as written."""
     found = {}
