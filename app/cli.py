@@ -12,20 +12,35 @@ from typing import Any
 
 import click
 
-from app.config import ROOT, log_level
+from app.config import ROOT, ConfigurationError, log_level
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.rules.scenario import run_perft, run_scenario
 
 WORKER_GRACE = 60.0  # seconds ``serve`` gives its worker thread to finish the round under way when stopped
 EX_DATAERR = 65  # sysexits.h: bad input; the mail system bounces the message with what the command said
 EX_TEMPFAIL = 75  # sysexits.h: a temporary failure; Postfix's pipe, procmail and sendmail try again later
+EX_CONFIG = 78  # sysexits.h: a configuration error
 
-@click.group(help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
+
+class ConfigurationProblem(click.ClickException):
+    """A configuration error as the command line shows it: one line on standard error, exit status 78."""
+
+    exit_code = EX_CONFIG
+
+
+class Commands(click.Group):
+    """The commands, each of which shows a configuration error (``app.config``) as one line, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ConfigurationError as error:
+            raise ConfigurationProblem(str(error)) from None
+
+
+@click.group(cls=Commands, help="Mirrorpost: a play-by-email referee for hidden-information chess variants.")
 def cli() -> None:
-    try:
-        level = log_level()
-    except ValueError as error:
-        raise click.UsageError(str(error)) from error
+    level = log_level()
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
 
@@ -251,11 +266,11 @@ def dkim_records() -> None:
     from app.config import load_settings
     from app.outbound.signing import load_key, records
 
+    settings = load_settings()
     try:
-        settings = load_settings()
         key = load_key(settings)
     except ValueError as error:
-        raise click.ClickException(str(error)) from error
+        raise ConfigurationProblem(str(error)) from error
     if key is None:
         raise click.ClickException("outbound mail is not signed: set DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE "
                                    "(a key made by 'openssl genrsa -out dkim.pem 2048'; see docs/deploying.md)")

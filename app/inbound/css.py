@@ -2,9 +2,11 @@
 
 Only text a mail client shows is read (``html_text``). CSS hides text in many spellings:
 ``display:none``, ``visibility:hidden``, ``opacity:0``, a zero font size, a zero height with
-the overflow hidden, ``mso-hide:all``, a transparent colour or one the same as the background,
+the overflow hidden, ``mso-hide:all``, a transparent colour or one the same as what is behind it,
 text pushed a thousand pixels off the page (sizes, transforms and clips are worked out by ``looks``
-and ``shapes``, variables by ``variables``); each in upper or lower case, with
+and ``shapes``, line heights by ``lines``, colours by ``colours``, backgrounds and shadows by ``backdrops``,
+variables by ``variables``; a value only a browser works out, ``calc()``, ``env()``, ``attr()``, cannot be
+and leaves the part unread); each in upper or lower case, with
 spaces, comments, escapes or ``!important`` anywhere, inline or from a ``<style>`` sheet by tag,
 class or id. Reading errs towards not reading: a rule of a sheet counts wherever its selector's
 last part matches (its ancestors, attribute tests and structural pseudo-classes are not checked),
@@ -31,8 +33,11 @@ WATCHED = frozenset({
     "display", "visibility", "opacity", "font-size", "font", "height", "max-height", "width", "max-width",
     "overflow", "overflow-x", "overflow-y", "mso-hide", "color", "-webkit-text-fill-color", "background",
     "background-color", "background-image", "text-indent", "left", "top", "margin-left", "margin-top",
-    "transform", "content-visibility", "scale", "zoom", "translate", "filter", "clip", "clip-path",
+    "transform", "content-visibility", "scale", "zoom", "translate", "filter", "clip", "clip-path", "line-height",
+    "box-shadow", "color-scheme", "mix-blend-mode",
 })
+COMPUTED = ("calc(", "min(", "max(", "clamp(", "env(", "attr(", "round(", "mod(", "rem(", "sin(", "cos(", "tan(",
+            "pow(", "sqrt(", "hypot(", "log(", "exp(", "abs(", "sign(")  # worked out only by a browser
 DYNAMIC = frozenset({"hover", "focus", "active", "visited", "focus-within", "focus-visible", "target"})
 OFF_PAGE = 1000  # pixels to the left or above: text put there is off any page
 PIXELS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "em": 16.0, "rem": 16.0, "ex": 8.0, "ch": 8.0, "cm": 37.8,
@@ -51,16 +56,6 @@ _TOKEN = re.compile(r"::?(?:[\w-]|\\.)+(?:\([^)]*\))?|[.#](?:[\w-]|\\[0-9a-fA-F]
                     r"|(?:[\w-]|\\.)+|\*")
 _COMBINATORS = re.compile(r"(?<!\\)(?:\s*[>+~]\s*|\s+)")
 _ATTRIBUTE_TEST = re.compile(r"\[[^\]]*\]")
-_HSL = re.compile(r"hsla?\(([^)]*)\)")
-_HEX = re.compile(r"#([0-9a-f]{3,8})\b")
-_FUNCTION = re.compile(r"rgba?\(([^)]*)\)")
-NAMED = {"white": (255, 255, 255), "black": (0, 0, 0), "silver": (192, 192, 192), "gray": (128, 128, 128),
-         "grey": (128, 128, 128), "red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255),
-         "yellow": (255, 255, 0), "navy": (0, 0, 128), "whitesmoke": (245, 245, 245), "snow": (255, 250, 250),
-         "ivory": (255, 255, 240), "ghostwhite": (248, 248, 255)}
-PAPER = (255, 255, 255)  # what a mail is shown on where it says nothing else
-CLOSE = 24  # summed channel difference below which a colour cannot be told from its background
-Colour = tuple[int, int, int] | None  # None: transparent
 
 
 def without_comments(text: str) -> str:
@@ -280,66 +275,9 @@ def size_in_pixels(value: str, inherited: float) -> float:
     raise Unresolved("a font size value the referee cannot work out")
 
 
-def colour(value: str) -> Colour | bool:
-    """The colour a CSS value names, None for a transparent one, False when it names none this reads."""
-    value = value.strip()
-    if value in NAMED:
-        return NAMED[value]
-    if value == "transparent":
-        return None
-    hexadecimal = _HEX.search(value)
-    if hexadecimal:
-        digits = hexadecimal.group(1)
-        if len(digits) in (3, 4):
-            digits = "".join(char * 2 for char in digits)
-        if len(digits) not in (6, 8):
-            return False
-        if len(digits) == 8 and int(digits[6:], 16) < 26:
-            return None
-        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
-    hsl = _HSL.search(value)
-    if hsl:
-        return hsl_colour(hsl.group(1))
-    function = _FUNCTION.search(value)
-    if function:
-        numbers = function.group(1).replace("/", ",").replace(",", " ").split()
-        channels = []
-        for number in numbers[:4]:
-            parsed = length(number.rstrip("%"))
-            if parsed is None:
-                return False
-            channels.append(parsed[0] * (2.55 if number.endswith("%") else 1))
-        if len(channels) == 4 and channels[3] / (2.55 if numbers[3].endswith("%") else 1) < 0.1:
-            return None
-        if len(channels) >= 3:
-            red, green, blue = (min(255, max(0, round(channel))) for channel in channels[:3])
-            return red, green, blue
-    return False
-
-
-def hsl_colour(arguments: str) -> Colour | bool:
-    """The colour of ``hsl()``'s arguments (hue in degrees, saturation and lightness in per cent, an alpha)."""
-    numbers = arguments.replace("/", " ").replace(",", " ").replace("deg", "").split()
-    parsed = [length(number.rstrip("%")) for number in numbers[:4]]
-    if len(parsed) < 3 or any(each is None for each in parsed):
-        return False
-    hue, saturation, lightness = ((each[0] if each else 0.0) for each in parsed[:3])
-    if len(parsed) == 4 and parsed[3] is not None and parsed[3][0] / (100 if numbers[3].endswith("%") else 1) < 0.1:
-        return None
-    saturation, lightness = min(max(saturation, 0), 100) / 100, min(max(lightness, 0), 100) / 100
-    chroma = (1 - abs(2 * lightness - 1)) * saturation
-    sector = (hue % 360) / 60
-    second = chroma * (1 - abs(sector % 2 - 1))
-    red, green, blue = [(chroma, second, 0), (second, chroma, 0), (0, chroma, second), (0, second, chroma),
-                        (second, 0, chroma), (chroma, 0, second)][int(sector) % 6]
-    base = lightness - chroma / 2
-    return round((red + base) * 255), round((green + base) * 255), round((blue + base) * 255)
-
-
-def unseen_on(text: Colour | bool, backdrop: Colour | bool) -> bool:
-    """Whether text of this colour cannot be seen on this backdrop (False: either is not known)."""
-    if text is None:
-        return True
-    if text is False or backdrop is False or backdrop is None:
-        return False
-    return sum(abs(mine - theirs) for mine, theirs in zip(text, backdrop, strict=True)) < CLOSE
+def computed_by_browser(found: list[Declaration]) -> None:
+    """Raises ``Unresolved`` for a value a browser works out when it shows the mail (``calc()``, ``env()``,
+    ``attr()``, ...), which this reading cannot; a zero written so (``calc(0px)``) is a zero."""
+    for name, value, _important in found:
+        if "(" in value and not is_zero(value) and any(function in value for function in COMPUTED):
+            raise Unresolved(f"a {name} value the referee cannot work out")

@@ -15,8 +15,10 @@ on 411 KB of spaces was 41 s of the interpreter held): whitespace is squeezed wi
 
 Only text a reader sees is read (``looks``, ``css``): nothing in ``<head>``, ``<style>``, ``<script>``,
 ``<template>``, comments, an element with the ``hidden`` attribute, a closed ``<details>`` outside
-its summary, or an element the mail's CSS hides (``display:none``, ``visibility:hidden``, a zero
-font size, ``opacity:0``, a colour that is the background's, ...). The CSS state of each element is
+its summary, a ``<dialog>`` not open, the fallback of ``<video>``, ``<audio>``, ``<canvas>``, ``<object>``,
+a gauge's, a ruby's ``<rp>``, any SVG, or an element the mail's CSS hides (``display:none``,
+``visibility:hidden``, a zero font size or line height, ``opacity:0``, a colour that is the background's or an
+inset shadow's, a link on a background of the colour links have, ...). The CSS state of each element is
 worked out from its parent's as the walk goes down, so the walk stays one pass.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 from lxml import etree
 
 from app.inbound.looks import Look, Looks
+from app.inbound.variables import Unresolved
 
 BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "pre",
                     "hr", "section", "article", "header", "footer", "nav", "aside", "main", "dl", "dt", "dd",
@@ -83,15 +86,22 @@ def html_to_text(html: str, quote_mark: str = "", with_quotes: bool = False) -> 
             if look is None or tag in skipped or (not with_quotes and classes_of(element) & ATTRIBUTION_CLASSES):
                 walk.skip_subtree()
             elif element.text and look.shows_text:
-                parts.append(element.text)
+                parts.append(certain(element.text, look))
             continue
         stack.pop()
         if tag in BLOCKS and tag not in VOID:
             parts.append("\n")
         around = stack[-1]
         if element.tail and element is not root and around is not None and around.shows_text:
-            parts.append(element.tail)
+            parts.append(certain(element.tail, around))
     return squeezed("".join(parts).replace("\xa0", " "))
+
+
+def certain(text: str, look: Look) -> str:
+    """``text``, unless it is more than spaces on a look in doubt: whether it shows cannot be worked out."""
+    if look.doubt and not text.isspace():
+        raise Unresolved(look.doubt)
+    return text
 
 
 def squeezed(text: str) -> str:

@@ -195,7 +195,8 @@ def test_log_level_quiets_the_log_and_a_wrong_one_is_refused(tmp_path, database_
     assert quiet.returncode == 0 and b"IMAP polling failed" not in quiet.stderr
     monkeypatch.setenv("LOG_LEVEL", "chatty")
     wrong = manage(tmp_path, database_url, "worker", "--once")
-    assert wrong.returncode == 2 and b"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in wrong.stderr
+    assert wrong.returncode == 78 and wrong.stderr.strip().splitlines() == [
+        b"Error: LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'CHATTY'"]
 
 
 def test_the_operator_announces_and_starts_a_tournament(tmp_path, database_url, server):
