@@ -91,8 +91,8 @@ def test_maildir_delivery_happens_once_even_if_repeated(server, tmp_path):
     assert len(list((tmp_path / "box" / "new").iterdir())) == 1
 
 
-class Crash(Exception):
-    pass
+class Crash(BaseException):
+    """The worker dies (a kill, the machine going down): no handler of a mail's failure sees it."""
 
 
 def test_crash_after_sending_before_marking_sent_sends_nothing_twice(server, tmp_path, monkeypatch):
