@@ -103,3 +103,28 @@ def test_hostile_signatures_and_dns_prove_nothing_and_cost_bounded_look_ups(game
         assert len(dns_zone.asked) - asked <= 12, (name, dns_zone.asked[asked:])  # a few look-ups, not 50
     with game.server.db.sessions() as session:
         assert [row.status for row in session.scalars(select(Seek))] == ["open"]  # nothing of them was done
+
+
+def utf8_mail(sender: str, body: str = SEEK) -> bytes:
+    """A mail whose From is written in UTF-8, as a mail sent with SMTPUTF8 carries it."""
+    return (f"From: Max <{sender}>\r\nTo: {REFEREE}\r\nSubject: club\r\nMessage-ID: <{time.time_ns()}@faß.de>\r\n"
+            f"Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n").encode()
+
+
+def test_an_internationalised_from_domain_is_checked_as_its_uts46_name_never_a_look_alike(server, dns_zone):
+    """IDNA 2003 (Python's codec) reads faß.de as fass.de, another domain: its signature would have proven mail
+    from faß.de. UTS-46 (non-transitional) reads it as xn--fa-hia.de; an invalid label proves nothing."""
+    from app.inbound.proof import Arrival, authenticate
+
+    lookalike = Provider(dns_zone, "fass.de", policy="none")
+    own = Provider(dns_zone, "xn--fa-hia.de", policy="reject")
+    invalid = Provider(dns_zone, "xn--zz.de")
+
+    found = authenticate(Arrival(lookalike.sign(utf8_mail("max@faß.de"))), server.settings)
+    assert (found.domain, found.proven, found.policy) == ("xn--fa-hia.de", False, "reject")
+    found = authenticate(Arrival(own.sign(utf8_mail("max@faß.de"))), server.settings)
+    assert (found.domain, found.proven_by) == ("xn--fa-hia.de", "dkim")
+    found = authenticate(Arrival(own.sign(utf8_mail("max@xn--fa-hia.de"))), server.settings)
+    assert (found.domain, found.proven_by) == ("xn--fa-hia.de", "dkim")  # the same domain, however written
+    found = authenticate(Arrival(invalid.sign(utf8_mail("max@xn--zz.de"))), server.settings)
+    assert not found.proven
