@@ -40,18 +40,8 @@ def with_signature(raw: bytes, value: str) -> bytes:
 
 def expired(raw: bytes) -> bytes:
     """Signed with Ed25519 by players.test's key, valid but for its expiry (x=) an hour ago."""
-    signer = dkim.DKIM(raw, signature_algorithm=b"ed25519-sha256")
-    signer.hasher = dkim.HASH_ALGORITHMS[b"ed25519-sha256"]  # what ``sign`` sets before it writes the field
-    policy = CanonicalizationPolicy.from_c_value(b"relaxed/relaxed")
-    body_hash = base64.b64encode(dkim.HASH_ALGORITHMS[b"ed25519-sha256"](policy.canonicalize_body(signer.body))
-                                 .digest())
     now = int(time.time())
-    fields = [(b"v", b"1"), (b"a", b"ed25519-sha256"), (b"c", b"relaxed/relaxed"), (b"d", b"players.test"),
-              (b"s", b"ed"), (b"t", str(now - 7200).encode()), (b"x", str(now - 3600).encode()),
-              (b"h", b"from : subject"), (b"bh", body_hash), (b"b", b"")]
-    header = signer.gen_header(fields, [b"from", b"subject"], policy, b"DKIM-Signature",
-                               nacl.signing.SigningKey(bytes(ed25519_key())))
-    return b"DKIM-Signature: " + header + raw
+    return hand_signed(raw, [b"from", b"subject"], [(b"t", str(now - 7200).encode()), (b"x", str(now - 3600).encode())])
 
 
 def huge_exponent_key() -> bytes:
@@ -128,3 +118,31 @@ def test_an_internationalised_from_domain_is_checked_as_its_uts46_name_never_a_l
     assert (found.domain, found.proven_by) == ("xn--fa-hia.de", "dkim")  # the same domain, however written
     found = authenticate(Arrival(invalid.sign(utf8_mail("max@xn--zz.de"))), server.settings)
     assert not found.proven
+
+
+def hand_signed(raw: bytes, signed: list[bytes], times: list[tuple[bytes, bytes]] | None = None) -> bytes:
+    """Signed with Ed25519 by players.test's key (selector ``ed``) over the fields ``signed``, as dkimpy writes a
+    signature (its ``sign`` refuses to leave From out, or to sign with an expiry past, so the field is made here
+    as ``sign`` makes it)."""
+    signer = dkim.DKIM(raw, signature_algorithm=b"ed25519-sha256")
+    signer.hasher = dkim.HASH_ALGORITHMS[b"ed25519-sha256"]  # what ``sign`` sets before it writes the field
+    policy = CanonicalizationPolicy.from_c_value(b"relaxed/relaxed")
+    body_hash = base64.b64encode(signer.hasher(policy.canonicalize_body(signer.body)).digest())
+    fields = [(b"v", b"1"), (b"a", b"ed25519-sha256"), (b"c", b"relaxed/relaxed"), (b"d", b"players.test"),
+              (b"s", b"ed"), *(times or [(b"t", str(int(time.time())).encode())]), (b"h", b" : ".join(signed)),
+              (b"bh", body_hash), (b"b", b"")]
+    header = signer.gen_header(fields, signed, policy, b"DKIM-Signature", nacl.signing.SigningKey(bytes(ed25519_key())))
+    return b"DKIM-Signature: " + header + raw
+
+
+def test_a_signature_that_leaves_the_from_field_unsigned_proves_nothing(server, dns_zone):
+    """RFC 6376 5.4: the From field MUST be signed; a signature over the rest of a mail says nothing of its From,
+    which anyone may then have written."""
+    from app.inbound.proof import Arrival, authenticate
+
+    Provider(dns_zone, "players.test", kind="ed25519", selector="ed", policy="reject")
+    found = authenticate(Arrival(hand_signed(mail(), [b"from", b"subject", b"to"])), server.settings)
+    assert found.proven_by == "dkim"  # the same signature over From proves it
+    found = authenticate(Arrival(hand_signed(mail(), [b"subject", b"to", b"message-id"])), server.settings)
+    assert not found.proven and found.policy == "reject"
+    assert "dkim=permerror" in found.results and "dkim=pass" not in found.results

@@ -8,6 +8,7 @@ dkimpy verifies; what is here decides which signatures it is given and what it i
 - keys looked up through the mail's ``Lookups`` (its deadline, the cache); a key record larger than the
   resolver keeps, an RSA key over ``KEY_BITS`` bits or with an exponent over 32 bits is no key (a huge
   exponent would cost seconds of arithmetic);
+- a signature whose ``h=`` leaves the From field out is no proof (RFC 6376 5.4: From MUST be signed);
 - an expired signature (``x=``) and one whose body length (``l=``) leaves part of the body unsigned pass
   for nothing: no command is ever read from text a signature does not cover;
 - dkimpy's relaxed body canonicalization takes time growing with the square of each run of spaces, so the
@@ -115,6 +116,8 @@ def read_signature(value: bytes, from_domain: str, strict: bool) -> Checked:
         return replace(checked, "permerror", "a required tag is missing")
     if not all(BASE64.fullmatch(re.sub(rb"\s+", b"", tags[tag])) for tag in (b"b", b"bh")):
         return replace(checked, "permerror", "malformed signature")
+    if b"from" not in {name.strip().lower() for name in tags[b"h"].split(b":")}:  # RFC 6376 5.4: it MUST be
+        return replace(checked, "permerror", "the From field is not signed")
     expiry = tags.get(b"x", b"").strip()
     if expiry and (not expiry.isdigit() or int(expiry) + EXPIRY_SLOP < time.time()):
         return replace(checked, "policy", "signature expired")
