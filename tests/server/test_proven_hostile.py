@@ -146,3 +146,18 @@ def test_a_signature_that_leaves_the_from_field_unsigned_proves_nothing(server, 
     found = authenticate(Arrival(hand_signed(mail(), [b"subject", b"to", b"message-id"])), server.settings)
     assert not found.proven and found.policy == "reject"
     assert "dkim=permerror" in found.results and "dkim=pass" not in found.results
+
+
+def test_once_a_signature_proves_the_mail_the_others_are_not_verified(server, dns_zone):
+    """A second aligned signature (Microsoft 365 and Google Workspace often add one) can change nothing once one
+    proved the mail: its key is not even looked up."""
+    from app.inbound.proof import Arrival, authenticate
+
+    players = Provider(dns_zone, "players.test")
+    dns_zone.misbehave("slow._domainkey.players.test", SILENT)
+    signed = players.sign(mail())
+    second = signed[: -len(mail())].replace(b"s=s1", b"s=slow")
+    raw = signed[: -len(mail())] + second + signed[-len(mail()):]  # the good one first, as the topmost
+    found = authenticate(Arrival(raw), server.settings)
+    assert found.proven_by == "dkim" and "1 more signatures not checked" in found.results
+    assert not any(name.startswith("slow.") for name, _type in dns_zone.asked)

@@ -23,6 +23,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import dkim
 from dkim.canonicalization import CanonicalizationPolicy, InvalidCanonicalizationPolicyError
@@ -77,9 +78,9 @@ class Checked:
 
 
 def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: bool = False) -> list[Checked]:
-    """Every DKIM-Signature of ``raw`` that was looked at, aligned ones first; at most ``MOST_CHECKED``
-    verified, a last entry saying how many more were not. The signatures are read from dkimpy's own parse of
-    the message, so that what is judged aligned is what it verifies."""
+    """The DKIM-Signatures of ``raw`` that were looked at, aligned ones first, up to the first that proves the
+    mail; at most ``MOST_CHECKED`` verified, a last entry saying how many more were not. The signatures are
+    read from dkimpy's own parse of the message, so that what is judged aligned is what it verifies."""
     fields = split_fields(header_block(raw))
     if not any(name == b"dkim-signature" for name, _lines in fields):
         return []
@@ -91,10 +92,13 @@ def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: boo
     read = [read_signature(value, from_domain, strict) for name, value in verifier.message.headers
             if name.lower() == b"dkim-signature"]
     order = sorted(range(len(read)), key=lambda index: not read[index].aligned)
-    results = [read[index] if read[index].result != "pending" else verifier.verify(index, read[index])
-               for index in order[:MOST_CHECKED]]
-    if len(order) > MOST_CHECKED:
-        results.append(Checked("neutral", None, reason=f"{len(order) - MOST_CHECKED} more signatures not checked"))
+    results: list[Checked] = []
+    for index in order[:MOST_CHECKED]:
+        results.append(read[index] if read[index].result != "pending" else verifier.verify(index, read[index]))
+        if results[-1].proves:  # the mail is proven: what the others would say changes nothing
+            break
+    if len(order) > len(results):
+        results.append(Checked("neutral", None, reason=f"{len(order) - len(results)} more signatures not checked"))
     return results
 
 
@@ -195,8 +199,10 @@ class Verifier:
         return None if self.problem else texts[0]
 
 
+@lru_cache(maxsize=256)  # records are at most KEY_RECORD_BYTES: bounded; a domain's key serves mail after mail
 def usable_key(record: bytes) -> str | None:
-    """Why a key record is not verified with, or None: too long, an RSA key too large, a huge exponent."""
+    """Why a key record is not verified with, or None: too long, an RSA key too large, a huge exponent. The
+    answer depends on the record alone, so it is worked out once a record (dkimpy parses the key again)."""
     if len(record) > KEY_RECORD_BYTES:
         return "key record too large"
     try:
