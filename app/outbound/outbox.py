@@ -2,7 +2,9 @@
 
 Dispatch claims rows with a lease (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
 several workers share the work), sends them, then marks them sent. A row whose
-send failed is retried with exponential backoff. Over SMTP one connection serves
+send failed is retried with exponential backoff, or failed for good when retrying
+cannot help (a 5xx, an address no relay can take), the reason on the row; whatever
+one row's failure is, the others of the round are still sent. Over SMTP one connection serves
 a round, and each mail is recorded as sent as soon as the relay has accepted it
 (its 250 to the data), before the next one goes: a worker killed in between sends
 that one mail again, with the same Message-ID. A worker that died mid-round leaves
