@@ -199,7 +199,7 @@ class Verifier:
         return None if self.problem else texts[0]
 
 
-@lru_cache(maxsize=256)  # records are at most KEY_RECORD_BYTES: bounded; a domain's key serves mail after mail
+@lru_cache(maxsize=256)  # of records the resolver kept (at most 4 KB each): bounded; one key serves mail after mail
 def usable_key(record: bytes) -> str | None:
     """Why a key record is not verified with, or None: too long, an RSA key too large, a huge exponent. The
     answer depends on the record alone, so it is worked out once a record (dkimpy parses the key again)."""
