@@ -19,6 +19,7 @@ from email._header_value_parser import DisplayName, TokenList
 from email.headerregistry import AddressHeader
 
 from app.outbound.headers import clean_name
+from app.outbound.idn import ascii_name
 from app.outbound.policy import POLICY
 
 ADDRESS_LIMIT = 254  # characters of an address (RFC 5321's path limit, less the brackets)
@@ -102,11 +103,20 @@ def unmended_base64(tree: TokenList) -> bool:
 
 
 def valid_address(text: str) -> str:
-    """A plain ``local@domain`` address, lower case; raises AddressError otherwise."""
+    """A plain ``local@domain`` address the server can write to, lower case, its domain as its A-labels (UTS-46,
+    ``app.outbound.idn``: one address however its domain is written); raises AddressError otherwise. A local
+    part in other characters than ASCII is refused: no From header the referee reads can carry one (the
+    ``email`` parser finds it a defect), and it could be written to only through relays that offer SMTPUTF8."""
     address = text.strip()
     if len(address) > ADDRESS_LIMIT or not address.isprintable():
         raise AddressError("not an address")
     local, at, domain = address.rpartition("@")
     if not at or not LOCAL.fullmatch(local) or not DOMAIN.fullmatch(domain):
         raise AddressError(f"{address[:80]!r} is not an address")
-    return address.lower()
+    if not local.isascii():
+        raise AddressError(f"{address[:80]!r} is not an address the referee can write to: the part before the @ "
+                           "must be in ASCII letters, digits and punctuation")
+    name = ascii_name(domain)
+    if name is None:
+        raise AddressError(f"{address[:80]!r} is not an address: its domain is not a valid domain name")
+    return f"{local.lower()}@{name}"

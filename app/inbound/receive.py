@@ -480,9 +480,10 @@ class Pipeline:
     def refuse_unproven(self, address: str, what: str, known: PlayerRecord | None = None) -> str | None:
         """Refuse a mail in ``address``'s name that is not proven when its domain's DMARC policy asks for that,
         or when that player's mail has been proven before (and they did not choose to have their unsigned mail
-        accepted): nothing in it is done, and the address is told what arrived and why. A proven mail marks its
-        player (``known``, the record already read, else read by address). Returns what the inbound record
-        says, None when the mail goes on."""
+        accepted): nothing in it is done, and the address is told what arrived and why when it is a player's;
+        another address is not told (its From is most likely forged: the notice would be backscatter), the
+        refusal only recorded. A proven mail marks its player (``known``, the record already read, else read by
+        address). Returns what the inbound record says, None when the mail goes on."""
         found = self.authentication
         if found.proven:
             self.service.prove(known or self.service.player(address))
@@ -503,6 +504,8 @@ class Pipeline:
             why += ("; the check could not be finished, as the DNS of your domain did not answer in time: if "
                     "you sent it, send it again later")
             outcome += " (DNS did not answer)"
+        if standing is None:  # no player's: its From is most likely forged, and a notice would be backscatter
+            return outcome + "; no player's address: not told"
         own = "If you sent it yourself, send it again from your own mail provider (its web mail or app)."
         if not found.strict_policy:
             own += (" If your provider no longer signs your mail, sign in at "

@@ -18,6 +18,7 @@ from email.header import Header
 from email.headerregistry import Address
 from functools import lru_cache
 
+from app.outbound.idn import ascii_name
 from app.outbound.policy import POLICY, WIRE
 
 NAME_LIMIT = 100  # characters of a player's name (the column's size)
@@ -72,8 +73,9 @@ def mailbox(display_name: str | None, address: str) -> str:
 
 @lru_cache(maxsize=1024)  # the same players get mail after mail; keys are cleaned, so bounded
 def _mailbox(name: str, address: str) -> str:
+    """The domain as its A-labels (an encoded word is no domain); one that is no name is left to fail when sent."""
     local, _, domain = address.rpartition("@")
-    return folded("To", Address(name, local, domain))
+    return folded("To", Address(name, local, ascii_name(domain) or domain))
 
 
 def text_header(name: str, value: object, limit: int = TEXT_LIMIT) -> str:

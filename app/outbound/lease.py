@@ -37,8 +37,3 @@ class WorkerIdentity:
             self.name, self._lock = f"{host}:{slot}", handle
             return
         raise RuntimeError(f"more than {SLOTS} workers on {host}")
-
-    def release(self) -> None:
-        if self._lock is not None:
-            self._lock.close()
-            self._lock = None

@@ -2,7 +2,9 @@
 
 Dispatch claims rows with a lease (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so
 several workers share the work), sends them, then marks them sent. A row whose
-send failed is retried with exponential backoff. Over SMTP one connection serves
+send failed is retried with exponential backoff, or failed for good when retrying
+cannot help (a 5xx, an address no relay can take), the reason on the row; whatever
+one row's failure is, the others of the round are still sent. Over SMTP one connection serves
 a round, and each mail is recorded as sent as soon as the relay has accepted it
 (its 250 to the data), before the next one goes: a worker killed in between sends
 that one mail again, with the same Message-ID. A worker that died mid-round leaves
@@ -30,6 +32,7 @@ from app.config import Settings
 from app.db import Database, is_postgres, utcnow
 from app.outbound.compose import Thread, headers_for, new_message_id
 from app.outbound.envelope import envelope_address, new_envelope_key
+from app.outbound.idn import ascii_name
 from app.outbound.lease import WorkerIdentity
 from app.outbound.models import TO_SEND, OutboundMessage
 from app.outbound.signing import load_key
@@ -210,11 +213,15 @@ class SMTPTransport:
 
     def send(self, envelope_from: str, recipient: str, raw: bytes, message_id: str) -> None:
         """Returns once the relay has accepted the message (its 250 to the data)."""
+        address, utf8 = wire_address(recipient)
         fresh = self.client is None
         if self.client is None:
             self.client = self.connect()
+        if utf8 and not self.client.has_extn("smtputf8"):
+            raise PermanentFailure("the address has characters other than ASCII before the @, and the relay "
+                                   f"({self.settings.smtp_host}) does not offer SMTPUTF8, which such an address needs")
         try:
-            self.client.sendmail(envelope_from, [recipient], crlf(raw))
+            self.client.sendmail(envelope_from, [address], crlf(raw), mail_options=["SMTPUTF8"] if utf8 else [])
         except smtplib.SMTPServerDisconnected:
             self.drop()
             if fresh:
@@ -229,7 +236,7 @@ class SMTPTransport:
             if 500 <= error.smtp_code < 600 and error.smtp_code not in (500, 502, 503, 504):
                 raise PermanentFailure(str(error)) from error
             raise
-        except (OSError, smtplib.SMTPException):
+        except Exception:  # a lost connection, or one left mid-transaction: the next mail starts afresh
             self.drop()
             raise
 
@@ -244,6 +251,16 @@ class SMTPTransport:
             with contextlib.suppress(OSError, smtplib.SMTPException):
                 self.client.quit()
             self.drop()
+
+
+def wire_address(recipient: str) -> tuple[str, bool]:
+    """The recipient as SMTP carries it, its domain as A-labels (UTS-46), and whether its local part needs
+    SMTPUTF8 (characters other than ASCII). Raises PermanentFailure when the domain is no valid name."""
+    local, at, domain = recipient.rpartition("@")
+    name = ascii_name(domain) if at and local else None
+    if name is None:
+        raise PermanentFailure(f"the address's domain ({domain[:80]!r}) is not a valid domain name")
+    return f"{local}@{name}", not local.isascii()
 
 
 def crlf(raw: bytes) -> bytes:
@@ -318,10 +335,15 @@ class Dispatcher:
             try:
                 self.transport.send(self.envelope_sender(row), row.recipient, raw, row.message_id)
             except PermanentFailure as error:
+                log.warning("sending %s to %r failed for good: %s", row.message_id, row.recipient, error)
                 self.finish(row, "failed", str(error))
             except (TimeoutError, OSError, smtplib.SMTPException) as error:
-                log.warning("sending %s to %s failed: %s", row.message_id, row.recipient, error)
+                log.warning("sending %s to %r failed: %s", row.message_id, row.recipient, error)
                 self.finish(row, "failed" if row.attempts >= GIVE_UP_AFTER else "pending", str(error))
+            except Exception as error:  # unforeseen: recorded on this row, tried again later; the others go on
+                log.exception("sending %s to %r failed", row.message_id, row.recipient)
+                self.finish(row, "failed" if row.attempts >= GIVE_UP_AFTER else "pending",
+                            f"{error.__class__.__name__}: {error}"[:1000])
             else:
                 self.finish(row, "sent", None)
                 sent += 1

@@ -20,14 +20,15 @@ def free_port() -> int:
 
 
 class Sink:
-    """Collects what it receives; can refuse the first few deliveries to test retries."""
+    """Collects what it receives; can refuse the first few deliveries to test retries, and offer SMTPUTF8."""
 
-    def __init__(self, refuse_first: int = 0, code: str = "451 4.3.0 try again later") -> None:
+    def __init__(self, refuse_first: int = 0, code: str = "451 4.3.0 try again later",
+                 smtputf8: bool = False) -> None:
         self.received: list[tuple[str, list[str], bytes]] = []
         self.refuse_left = refuse_first
         self.code = code
         self.lock = threading.Lock()
-        self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
+        self.controller = Controller(self, hostname="127.0.0.1", port=free_port(), enable_SMTPUTF8=smtputf8)
 
     async def handle_DATA(self, server, session, envelope):
         with self.lock:

@@ -91,8 +91,8 @@ def test_maildir_delivery_happens_once_even_if_repeated(server, tmp_path):
     assert len(list((tmp_path / "box" / "new").iterdir())) == 1
 
 
-class Crash(Exception):
-    pass
+class Crash(BaseException):
+    """The worker dies (a kill, the machine going down): no handler of a mail's failure sees it."""
 
 
 def test_crash_after_sending_before_marking_sent_sends_nothing_twice(server, tmp_path, monkeypatch):
@@ -170,3 +170,73 @@ def test_an_html_part_with_a_line_longer_than_smtp_takes_on_the_wire_goes_as_bas
     assert max(len(line) for line in raw.split(b"\r\n")) <= 998
     short = assemble([("Subject", "a test")], "text", "<p>a</p>\n" * 300, "<short@mirrorpost.test>")
     assert read(short, policy=policy).get_body(("html",))["Content-Transfer-Encoding"] == "7bit"
+
+
+def queue(server, *recipients: str) -> None:
+    """One notice to each recipient, queued in this order."""
+    from app.outbound.outbox import Mail, enqueue
+
+    with server.db.engine.begin() as connection:
+        enqueue(connection, server.settings, *[Mail(recipient, None, "notice", "a notice", "text", "<p>text</p>")
+                                               for recipient in recipients])
+
+
+def by_recipient(server) -> dict[str, OutboundMessage]:
+    return {row.recipient: row for row in rows(server)}
+
+
+def test_an_address_with_non_ascii_characters_never_stops_the_mails_queued_after_it(tmp_path, database_url):
+    """The domain goes as its A-label (UTS-46: faß.de is xn--fa-hia.de, never fass.de); a local part in
+    non-ASCII characters needs SMTPUTF8, which this relay does not offer: that mail fails alone, saying why."""
+    with Sink() as sink:
+        server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
+        queue(server, "m@faß.de", "mü@faß.de", ALICE, BOB)
+        assert server.dispatcher().run_once() == 3
+        found = by_recipient(server)
+        assert [found[address].status for address in ("m@faß.de", ALICE, BOB)] == ["sent"] * 3
+        assert found["mü@faß.de"].status == "failed" and "SMTPUTF8" in found["mü@faß.de"].last_error
+        assert sorted(r for _, rcpts, _ in sink.received for r in rcpts) == sorted([ALICE, BOB, "m@xn--fa-hia.de"])
+        assert str(sink.to("m@xn--fa-hia.de")[0]["To"]) == "m@xn--fa-hia.de"  # the header names it so too
+        assert server.dispatcher().run_once() == 0  # the failed one is not tried again
+
+
+def test_a_non_ascii_local_part_goes_with_smtputf8_where_the_relay_offers_it(tmp_path, database_url):
+    with Sink(smtputf8=True) as sink:
+        server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
+        queue(server, "mü@faß.de", ALICE)
+        assert server.dispatcher().run_once() == 2
+        assert [rcpts for _, rcpts, _ in sink.received] == [["mü@xn--fa-hia.de"], [ALICE]]
+
+
+def test_a_domain_that_is_no_valid_name_fails_its_mail_alone(tmp_path, database_url):
+    with Sink() as sink:
+        server = make_server(tmp_path, database_url, SMTP_HOST="127.0.0.1", SMTP_PORT=str(sink.port))
+        queue(server, "m@xn--zz.de", ALICE)
+        assert server.dispatcher().run_once() == 1
+        bad = by_recipient(server)["m@xn--zz.de"]
+        assert bad.status == "failed" and "domain" in bad.last_error
+        assert [rcpts for _, rcpts, _ in sink.received] == [[ALICE]]
+
+
+class Faulty:
+    """A transport that fails in a way nobody foresaw for one recipient, and delivers the others."""
+
+    def __init__(self, broken: str) -> None:
+        self.broken, self.sent = broken, []
+
+    def send(self, envelope_from, recipient, raw, message_id):
+        if recipient == self.broken:
+            raise ValueError("something unforeseen")
+        self.sent.append(recipient)
+
+    def close(self):
+        pass
+
+
+def test_an_unforeseen_failure_of_one_mail_is_recorded_on_it_and_the_others_still_go(server):
+    queue(server, BOB, ALICE)
+    transport = Faulty(BOB)
+    assert server.dispatcher(transport).run_once() == 1
+    assert transport.sent == [ALICE]
+    failed = by_recipient(server)[BOB]
+    assert failed.status == "pending" and "something unforeseen" in failed.last_error  # tried again later

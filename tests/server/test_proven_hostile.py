@@ -40,18 +40,8 @@ def with_signature(raw: bytes, value: str) -> bytes:
 
 def expired(raw: bytes) -> bytes:
     """Signed with Ed25519 by players.test's key, valid but for its expiry (x=) an hour ago."""
-    signer = dkim.DKIM(raw, signature_algorithm=b"ed25519-sha256")
-    signer.hasher = dkim.HASH_ALGORITHMS[b"ed25519-sha256"]  # what ``sign`` sets before it writes the field
-    policy = CanonicalizationPolicy.from_c_value(b"relaxed/relaxed")
-    body_hash = base64.b64encode(dkim.HASH_ALGORITHMS[b"ed25519-sha256"](policy.canonicalize_body(signer.body))
-                                 .digest())
     now = int(time.time())
-    fields = [(b"v", b"1"), (b"a", b"ed25519-sha256"), (b"c", b"relaxed/relaxed"), (b"d", b"players.test"),
-              (b"s", b"ed"), (b"t", str(now - 7200).encode()), (b"x", str(now - 3600).encode()),
-              (b"h", b"from : subject"), (b"bh", body_hash), (b"b", b"")]
-    header = signer.gen_header(fields, [b"from", b"subject"], policy, b"DKIM-Signature",
-                               nacl.signing.SigningKey(bytes(ed25519_key())))
-    return b"DKIM-Signature: " + header + raw
+    return hand_signed(raw, [b"from", b"subject"], [(b"t", str(now - 7200).encode()), (b"x", str(now - 3600).encode())])
 
 
 def huge_exponent_key() -> bytes:
@@ -103,3 +93,71 @@ def test_hostile_signatures_and_dns_prove_nothing_and_cost_bounded_look_ups(game
         assert len(dns_zone.asked) - asked <= 12, (name, dns_zone.asked[asked:])  # a few look-ups, not 50
     with game.server.db.sessions() as session:
         assert [row.status for row in session.scalars(select(Seek))] == ["open"]  # nothing of them was done
+
+
+def utf8_mail(sender: str, body: str = SEEK) -> bytes:
+    """A mail whose From is written in UTF-8, as a mail sent with SMTPUTF8 carries it."""
+    return (f"From: Max <{sender}>\r\nTo: {REFEREE}\r\nSubject: club\r\nMessage-ID: <{time.time_ns()}@faß.de>\r\n"
+            f"Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n").encode()
+
+
+def test_an_internationalised_from_domain_is_checked_as_its_uts46_name_never_a_look_alike(server, dns_zone):
+    """IDNA 2003 (Python's codec) reads faß.de as fass.de, another domain: its signature would have proven mail
+    from faß.de. UTS-46 (non-transitional) reads it as xn--fa-hia.de; an invalid label proves nothing."""
+    from app.inbound.proof import Arrival, authenticate
+
+    lookalike = Provider(dns_zone, "fass.de", policy="none")
+    own = Provider(dns_zone, "xn--fa-hia.de", policy="reject")
+    invalid = Provider(dns_zone, "xn--zz.de")
+
+    found = authenticate(Arrival(lookalike.sign(utf8_mail("max@faß.de"))), server.settings)
+    assert (found.domain, found.proven, found.policy) == ("xn--fa-hia.de", False, "reject")
+    found = authenticate(Arrival(own.sign(utf8_mail("max@faß.de"))), server.settings)
+    assert (found.domain, found.proven_by) == ("xn--fa-hia.de", "dkim")
+    found = authenticate(Arrival(own.sign(utf8_mail("max@xn--fa-hia.de"))), server.settings)
+    assert (found.domain, found.proven_by) == ("xn--fa-hia.de", "dkim")  # the same domain, however written
+    found = authenticate(Arrival(invalid.sign(utf8_mail("max@xn--zz.de"))), server.settings)
+    assert not found.proven
+
+
+def hand_signed(raw: bytes, signed: list[bytes], times: list[tuple[bytes, bytes]] | None = None) -> bytes:
+    """Signed with Ed25519 by players.test's key (selector ``ed``) over the fields ``signed``, as dkimpy writes a
+    signature (its ``sign`` refuses to leave From out, or to sign with an expiry past, so the field is made here
+    as ``sign`` makes it)."""
+    signer = dkim.DKIM(raw, signature_algorithm=b"ed25519-sha256")
+    signer.hasher = dkim.HASH_ALGORITHMS[b"ed25519-sha256"]  # what ``sign`` sets before it writes the field
+    policy = CanonicalizationPolicy.from_c_value(b"relaxed/relaxed")
+    body_hash = base64.b64encode(signer.hasher(policy.canonicalize_body(signer.body)).digest())
+    fields = [(b"v", b"1"), (b"a", b"ed25519-sha256"), (b"c", b"relaxed/relaxed"), (b"d", b"players.test"),
+              (b"s", b"ed"), *(times or [(b"t", str(int(time.time())).encode())]), (b"h", b" : ".join(signed)),
+              (b"bh", body_hash), (b"b", b"")]
+    header = signer.gen_header(fields, signed, policy, b"DKIM-Signature", nacl.signing.SigningKey(bytes(ed25519_key())))
+    return b"DKIM-Signature: " + header + raw
+
+
+def test_a_signature_that_leaves_the_from_field_unsigned_proves_nothing(server, dns_zone):
+    """RFC 6376 5.4: the From field MUST be signed; a signature over the rest of a mail says nothing of its From,
+    which anyone may then have written."""
+    from app.inbound.proof import Arrival, authenticate
+
+    Provider(dns_zone, "players.test", kind="ed25519", selector="ed", policy="reject")
+    found = authenticate(Arrival(hand_signed(mail(), [b"from", b"subject", b"to"])), server.settings)
+    assert found.proven_by == "dkim"  # the same signature over From proves it
+    found = authenticate(Arrival(hand_signed(mail(), [b"subject", b"to", b"message-id"])), server.settings)
+    assert not found.proven and found.policy == "reject"
+    assert "dkim=permerror" in found.results and "dkim=pass" not in found.results
+
+
+def test_once_a_signature_proves_the_mail_the_others_are_not_verified(server, dns_zone):
+    """A second aligned signature (Microsoft 365 and Google Workspace often add one) can change nothing once one
+    proved the mail: its key is not even looked up."""
+    from app.inbound.proof import Arrival, authenticate
+
+    players = Provider(dns_zone, "players.test")
+    dns_zone.misbehave("slow._domainkey.players.test", SILENT)
+    signed = players.sign(mail())
+    second = signed[: -len(mail())].replace(b"s=s1", b"s=slow")
+    raw = signed[: -len(mail())] + second + signed[-len(mail()):]  # the good one first, as the topmost
+    found = authenticate(Arrival(raw), server.settings)
+    assert found.proven_by == "dkim" and "1 more signatures not checked" in found.results
+    assert not any(name.startswith("slow.") for name, _type in dns_zone.asked)

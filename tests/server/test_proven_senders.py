@@ -14,6 +14,7 @@ from app.games.models import Player
 from app.inbound.clients import fresh, reply
 from app.inbound.models import InboundMessage
 from app.inbound.receive import Received
+from app.service import Service
 from tests.server.mailhost import wait_until
 from tests.server.signing import OTHER_HOST, SENDING_HOST, Provider, send
 from tests.server.smtp_game import ALICE, MALLORY, REFEREE
@@ -122,12 +123,24 @@ def test_a_domain_publishing_dmarc_reject_is_refused_unproven_and_p_none_keeps_t
     Provider(dns_zone, "strict.test", policy="reject")
     Provider(dns_zone, "lax.test", policy="none")
     dave, erin = "dave@strict.test", "erin@lax.test"
+    with club.server.db.engine.begin() as connection:
+        Service(connection, club.server.settings, club.server.signer).player(dave, "Dave")  # Dave plays here
     assert deliver(club, fresh(dave, REFEREE, "seek looking-glass"), MALLORY, host=OTHER_HOST) \
         == "rejected: not proven, and strict.test asks for p=reject"
     assert "DMARC policy (p=reject)" in said(club.sink.to(dave)[-1]) and seeks(club.server) == []
     assert "/preferences" not in said(club.sink.to(dave)[-1])  # no choice of the player's lifts it
     outcome = deliver(club, fresh(erin, REFEREE, "seek looking-glass"), erin, host=OTHER_HOST)
     assert outcome.startswith("done: held for confirmation")
+
+
+def test_a_refused_mail_in_the_name_of_an_address_that_is_no_players_is_only_recorded(club, dns_zone):
+    """Its From is most likely forged: a notice to it would be backscatter to someone who never wrote."""
+    Provider(dns_zone, "strict.test", policy="quarantine")
+    gina = "gina@strict.test"
+    assert deliver(club, fresh(gina, REFEREE, "seek looking-glass"), gina, host=OTHER_HOST) \
+        == "rejected: not proven, and strict.test asks for p=quarantine; no player's address: not told"
+    assert club.sink.to(gina) == [] and club.sink.to(MALLORY) == [] and seeks(club.server) == []
+    assert player(club.server, gina) is None  # nor made a player by it
 
 
 def test_spf_proves_mail_from_the_host_the_domain_names_for_an_aligned_envelope_sender(club, dns_zone):

@@ -15,9 +15,9 @@ from dkim.util import InvalidTagValueList, parse_tag_value
 from publicsuffixlist import PublicSuffixList
 
 from app.inbound.proof.resolver import Lookups, RecordTooLarge
+from app.outbound.idn import ascii_name
 
 POLICIES = ("none", "quarantine", "reject")
-DOMAIN_LIMIT = 253  # characters of a DNS name
 
 
 @cache
@@ -27,15 +27,11 @@ def suffixes() -> PublicSuffixList:
 
 
 def ascii_domain(domain: str) -> str | None:
-    """The domain as DNS names it (IDNA for an internationalised one), lower case; None when it is not a
-    domain a mail can be checked for: a single label such as ``localhost``, or not a valid name."""
-    domain = domain.strip().rstrip(".").lower()
-    try:
-        name = domain.encode("idna").decode("ascii")
-    except UnicodeError:
-        return None
-    labels = name.split(".")
-    if len(labels) < 2 or len(name) > DOMAIN_LIMIT or not all(0 < len(label) < 64 for label in labels):
+    """The domain as DNS names it (an internationalised one as its A-labels, UTS-46: ``app.outbound.idn``);
+    None when it is not a domain a mail can be checked for: a single label such as ``localhost``, or not a
+    valid name (whose mail is then not proven)."""
+    name = ascii_name(domain)
+    if name is None or "." not in name:
         return None
     return name
 

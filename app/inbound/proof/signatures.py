@@ -8,6 +8,7 @@ dkimpy verifies; what is here decides which signatures it is given and what it i
 - keys looked up through the mail's ``Lookups`` (its deadline, the cache); a key record larger than the
   resolver keeps, an RSA key over ``KEY_BITS`` bits or with an exponent over 32 bits is no key (a huge
   exponent would cost seconds of arithmetic);
+- a signature whose ``h=`` leaves the From field out is no proof (RFC 6376 5.4: From MUST be signed);
 - an expired signature (``x=``) and one whose body length (``l=``) leaves part of the body unsigned pass
   for nothing: no command is ever read from text a signature does not cover;
 - dkimpy's relaxed body canonicalization takes time growing with the square of each run of spaces, so the
@@ -22,6 +23,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import dkim
 from dkim.canonicalization import CanonicalizationPolicy, InvalidCanonicalizationPolicyError
@@ -76,9 +78,9 @@ class Checked:
 
 
 def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: bool = False) -> list[Checked]:
-    """Every DKIM-Signature of ``raw`` that was looked at, aligned ones first; at most ``MOST_CHECKED``
-    verified, a last entry saying how many more were not. The signatures are read from dkimpy's own parse of
-    the message, so that what is judged aligned is what it verifies."""
+    """The DKIM-Signatures of ``raw`` that were looked at, aligned ones first, up to the first that proves the
+    mail; at most ``MOST_CHECKED`` verified, a last entry saying how many more were not. The signatures are
+    read from dkimpy's own parse of the message, so that what is judged aligned is what it verifies."""
     fields = split_fields(header_block(raw))
     if not any(name == b"dkim-signature" for name, _lines in fields):
         return []
@@ -90,10 +92,13 @@ def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: boo
     read = [read_signature(value, from_domain, strict) for name, value in verifier.message.headers
             if name.lower() == b"dkim-signature"]
     order = sorted(range(len(read)), key=lambda index: not read[index].aligned)
-    results = [read[index] if read[index].result != "pending" else verifier.verify(index, read[index])
-               for index in order[:MOST_CHECKED]]
-    if len(order) > MOST_CHECKED:
-        results.append(Checked("neutral", None, reason=f"{len(order) - MOST_CHECKED} more signatures not checked"))
+    results: list[Checked] = []
+    for index in order[:MOST_CHECKED]:
+        results.append(read[index] if read[index].result != "pending" else verifier.verify(index, read[index]))
+        if results[-1].proves:  # the mail is proven: what the others would say changes nothing
+            break
+    if len(order) > len(results):
+        results.append(Checked("neutral", None, reason=f"{len(order) - len(results)} more signatures not checked"))
     return results
 
 
@@ -115,6 +120,8 @@ def read_signature(value: bytes, from_domain: str, strict: bool) -> Checked:
         return replace(checked, "permerror", "a required tag is missing")
     if not all(BASE64.fullmatch(re.sub(rb"\s+", b"", tags[tag])) for tag in (b"b", b"bh")):
         return replace(checked, "permerror", "malformed signature")
+    if b"from" not in {name.strip().lower() for name in tags[b"h"].split(b":")}:  # RFC 6376 5.4: it MUST be
+        return replace(checked, "permerror", "the From field is not signed")
     expiry = tags.get(b"x", b"").strip()
     if expiry and (not expiry.isdigit() or int(expiry) + EXPIRY_SLOP < time.time()):
         return replace(checked, "policy", "signature expired")
@@ -192,8 +199,10 @@ class Verifier:
         return None if self.problem else texts[0]
 
 
+@lru_cache(maxsize=256)  # of records the resolver kept (at most 4 KB each): bounded; one key serves mail after mail
 def usable_key(record: bytes) -> str | None:
-    """Why a key record is not verified with, or None: too long, an RSA key too large, a huge exponent."""
+    """Why a key record is not verified with, or None: too long, an RSA key too large, a huge exponent. The
+    answer depends on the record alone, so it is worked out once a record (dkimpy parses the key again)."""
     if len(record) > KEY_RECORD_BYTES:
         return "key record too large"
     try:
