@@ -267,10 +267,7 @@ def dkim_records() -> None:
     from app.outbound.signing import load_key, records
 
     settings = load_settings()
-    try:
-        key = load_key(settings)
-    except ValueError as error:
-        raise ConfigurationProblem(str(error)) from error
+    key = load_key(settings)
     if key is None:
         raise click.ClickException("outbound mail is not signed: set DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE "
                                    "(a key made by 'openssl genrsa -out dkim.pem 2048'; see docs/deploying.md)")

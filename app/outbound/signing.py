@@ -19,7 +19,7 @@ import dkim
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519, rsa
 
-from app.config import Settings
+from app.config import ConfigurationError, Settings
 
 SIGNED = (b"from", b"from", b"to", b"subject", b"date", b"message-id", b"reply-to", b"in-reply-to", b"references",
           b"mime-version", b"content-type", b"auto-submitted")
@@ -58,7 +58,7 @@ class SigningKey:
 
 
 def load_key(settings: Settings) -> SigningKey | None:
-    """The configured signing key, or None when outbound mail is not signed; raises ValueError with the reason
+    """The configured signing key, or None when outbound mail is not signed; raises ConfigurationError with the reason
     when the file is missing or holds no key dkimpy can sign with."""
     if not settings.dkim_selector or settings.dkim_private_key_file is None:
         return None
@@ -66,13 +66,13 @@ def load_key(settings: Settings) -> SigningKey | None:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise ValueError(f"DKIM_PRIVATE_KEY_FILE: cannot read {path}: {error.strerror}") from error
+        raise ConfigurationError(f"DKIM_PRIVATE_KEY_FILE: cannot read {path}: {error.strerror}") from error
     algorithm, private, public = read_key(data, path.name)
     key = SigningKey(settings.dkim_selector, settings.server_domain, algorithm, private, public)
     try:  # sign once now: a key dkimpy cannot use fails at start, not at the first mail
         key.sign(b"From: a@b.example\r\nSubject: test\r\n\r\ntest\r\n")
     except dkim.DKIMException as error:
-        raise ValueError(f"DKIM_PRIVATE_KEY_FILE: {path.name} cannot sign: {error}") from error
+        raise ConfigurationError(f"DKIM_PRIVATE_KEY_FILE: {path.name} cannot sign: {error}") from error
     return key
 
 
@@ -83,27 +83,27 @@ def read_key(data: bytes, name: str) -> tuple[bytes, bytes, str]:
             seed = base64.b64decode(data.strip(), validate=True)
             public = ed25519.Ed25519PrivateKey.from_private_bytes(seed).public_key()
         except ValueError as error:
-            raise ValueError(f"DKIM_PRIVATE_KEY_FILE: {name} is neither a PEM key nor a base64 Ed25519 key") \
+            raise ConfigurationError(f"DKIM_PRIVATE_KEY_FILE: {name} is neither a PEM key nor a base64 Ed25519 key") \
                 from error
         return b"ed25519-sha256", base64.b64encode(seed), raw_public(public)
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError) as error:
-        raise ValueError(f"DKIM_PRIVATE_KEY_FILE: {name} holds no private key without a passphrase") from error
+        raise ConfigurationError(f"DKIM_PRIVATE_KEY_FILE: {name} holds no private key without a passphrase") from error
     if isinstance(key, ed25519.Ed25519PrivateKey):
         seed = key.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
                                  serialization.NoEncryption())
         return b"ed25519-sha256", base64.b64encode(seed), raw_public(key.public_key())
     if isinstance(key, rsa.RSAPrivateKey):
         if key.key_size < SMALLEST_RSA:
-            raise ValueError(f"DKIM_PRIVATE_KEY_FILE: an RSA key of {key.key_size} bits is too small (at least "
+            raise ConfigurationError(f"DKIM_PRIVATE_KEY_FILE: an RSA key of {key.key_size} bits is too small (at least "
                              "1024; 2048 is usual)")
         private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
                                     serialization.NoEncryption())
         public = key.public_key().public_bytes(serialization.Encoding.DER,
                                                serialization.PublicFormat.SubjectPublicKeyInfo)
         return b"rsa-sha256", private, base64.b64encode(public).decode()
-    raise ValueError(f"DKIM_PRIVATE_KEY_FILE: {name} is neither an RSA nor an Ed25519 key")
+    raise ConfigurationError(f"DKIM_PRIVATE_KEY_FILE: {name} is neither an RSA nor an Ed25519 key")
 
 
 def raw_public(key: ed25519.Ed25519PublicKey) -> str:

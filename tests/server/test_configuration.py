@@ -140,9 +140,14 @@ def test_the_documented_defaults_are_the_ones_the_server_uses(tmp_path):
     (["dkim-records"], {"DKIM_SELECTOR": "has space", "DKIM_PRIVATE_KEY_FILE": "key.pem"}),
     (["new-game", "--variant", "x", "--white", "a@b.c", "--black", "d@e.f"], {"WEB_PORT": "http"}),
     (["worker", "--once"], {"LOG_LEVEL": "chatty"}),
+    (["worker", "--once"], {"DKIM_PRIVATE_KEY_FILE": "not-a-key.pem", "DKIM_SELECTOR": "s1"}),
+    (["dkim-records"], {"DKIM_PRIVATE_KEY_FILE": "not-a-key.pem", "DKIM_SELECTOR": "s1"}),
 ])
 def test_every_command_shows_a_configuration_error_in_one_line_and_exits_78(tmp_path, command, environ):
     name, value = next(iter(environ.items()))
+    if value.endswith(".pem"):  # a key file that holds no key: refused when the outbox or the command loads it
+        (tmp_path / value).write_text("not a key")
+        environ = {**environ, name: str(tmp_path / value)}
     done = CliRunner().invoke(cli, command, env={"MIRRORPOST_INSTANCE": str(tmp_path / "instance"), **environ})
     assert done.exit_code == EX_CONFIG, (done.output, done.exception)
     lines = done.stderr.strip().splitlines()
