@@ -5,9 +5,10 @@ characters, which no From the referee reads can carry, is refused on the way in,
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from app.addresses import AddressError, sender_of, valid_address
+from app.db import Database
 from app.games.models import Player
 from app.inbound.clients import fresh
 from tests.server.smtp_game import ALICE, REFEREE
@@ -43,3 +44,27 @@ def test_a_challenge_to_an_internationalised_domain_reaches_it_and_one_to_a_non_
     game.send(ALICE, fresh(ALICE, REFEREE, "challenge mü@faß.de side-view", subject="a game"), REFEREE)
     assert "not an email address" in game.text(ALICE)
     assert players(game.server) == [ALICE, "max@xn--fa-hia.de"]
+
+
+def test_a_player_stored_with_a_domain_in_other_letters_is_kept_as_its_a_labels_once_migrated(tmp_path,
+                                                                                               database_url):
+    """Migration 0026: an address stored before as ``m@faß.de`` becomes ``m@xn--fa-hia.de``, as every address
+    is read now, so its player's next mail finds them; where another player holds that spelling already both
+    are left as they are, never merged, and an address already in ASCII is untouched."""
+    db = Database(database_url)
+    db.upgrade("0025")
+    emails = ["m@faß.de", "n@bücher.example", "n@xn--bcher-kva.example", "plain@example.org"]
+    with db.engine.begin() as connection:
+        for number, email in enumerate(emails, 1):
+            connection.execute(text(
+                "INSERT INTO players (id, email, name, preferences, vacation_year, vacation_days_used, bounces, "
+                "created_at) VALUES (:id, :email, :name, '{}', 0, 0, 0, CURRENT_TIMESTAMP)"),
+                {"id": number, "email": email, "name": f"P{number}"})
+    db.upgrade()
+    with db.engine.connect() as connection:
+        found = dict(connection.execute(text("SELECT id, email FROM players")).all())
+    assert found == {1: "m@xn--fa-hia.de", 2: "n@bücher.example", 3: "n@xn--bcher-kva.example",
+                     4: "plain@example.org"}
+    db.migrate("downgrade", "0025")
+    db.upgrade()
+    db.engine.dispose()
