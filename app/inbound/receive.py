@@ -30,6 +30,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from app.addresses import AddressError, valid_address
 from app.config import Settings
 from app.db import Database, utcnow
+from app.games.errors import ServiceError
 from app.games.lobby import confirmations
 from app.games.models import Player
 from app.games.records.rows import PlayerRecord
@@ -48,7 +49,7 @@ from app.inbound.screen import bounce_reason, robot_reason
 from app.inbound.shown import shown_only
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import error_notices_since
-from app.service import Service, ServiceError
+from app.service import Service
 from app.tokens import TokenSigner
 
 log = logging.getLogger(__name__)
