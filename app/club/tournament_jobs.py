@@ -1,13 +1,14 @@
 """Tournaments run: announced, entered, started, paired round by round and ended, on the pure core
 (``app.club.tournaments``) and through the game service's jobs, which alone create, start and end games.
 
-Every change of a tournament's course happens under a lock on its row: the last place is taken by one
-conditional update of the entrants it counts (two players taking it at once: one enters, the other is told it
-is full), and a start, a round paired or the end happen with the row locked. A game's end reaches the club
-through the listener handed to the turn (``game_ended``), in the transaction that ended the game: a Swiss's
-next round is paired there, so two workers ending the last two games of a round at once pair it exactly once
-(the second waits on the lock and then finds the round paired). A withdrawal resigns the player's unfinished
-games through the turn, as their own ``resign`` would.
+Every change of a tournament's course happens under a lock on its row. An entry is checked and taken with the row
+locked: one player entering twice at once (two mails, or a page sent twice) enters once and the second is told
+so; two players taking the last place at once: one enters and it starts, the other is told it has started. A
+start, a round paired or the end happen with the row locked too. A game's end reaches the club through the
+listener handed to the turn (``game_ended``), in the transaction that ended the game: a Swiss's next round is
+paired there, so two workers ending the last two games of a round at once pair it exactly once (the second waits
+on the lock and then finds the round paired). A withdrawal resigns the player's unfinished games through the
+turn, as their own ``resign`` would.
 """
 
 from __future__ import annotations
@@ -127,11 +128,12 @@ class Tournaments:
 
     # ------------------------------------------------------------------ entering and withdrawing
 
-    def check_enter(self, player: PlayerRecord, number: int) -> Any:
-        """Raise ServiceError unless the player may enter tournament ``number`` now."""
-        row = self.existing(number)
+    def check_enter(self, player: PlayerRecord, number: int, lock: bool = False) -> Any:
+        """Raise ServiceError unless the player may enter tournament ``number`` now (``lock``: its row locked for
+        the rest of the transaction, as the entry itself checks it)."""
+        row = self.existing(number, lock)
         if self.entry(number, player.id) is not None:
-            raise ServiceError(f"you have entered tournament {number} already")
+            raise ServiceError(f"you have already entered tournament {number}")
         if row.status != OPEN:
             raise ServiceError(f"tournament {number} has {self.gone(row)}: 'tournaments' lists the open ones")
         if row.entrants >= row.players:
@@ -139,17 +141,13 @@ class Tournaments:
         return row
 
     def enter(self, player: PlayerRecord, number: int, announced: bool = False) -> bool:
-        """Take a place; the tournament starts at once when it was the last. Returns whether it started."""
-        self.check_enter(player, number)
+        """Take a place, checked with the tournament's row locked; it starts at once when it was the last. Returns
+        whether it started."""
+        self.check_enter(player, number, lock=True)
         taken = self.connection.execute(
-            update(TOURNAMENTS).where(TOURNAMENTS.c.id == number, TOURNAMENTS.c.status == OPEN,
-                                      TOURNAMENTS.c.entrants < TOURNAMENTS.c.players)
+            update(TOURNAMENTS).where(TOURNAMENTS.c.id == number)
             .values(entrants=TOURNAMENTS.c.entrants + 1)
-            .returning(TOURNAMENTS.c.entrants, TOURNAMENTS.c.players)).first()
-        if taken is None:  # the last place went to another meanwhile, or it started
-            row = self.existing(number)
-            raise ServiceError(f"tournament {number} is full: 'tournaments' lists the open ones"
-                               if row.entrants >= row.players else f"tournament {number} has {self.gone(row)}")
+            .returning(TOURNAMENTS.c.entrants, TOURNAMENTS.c.players)).one()
         self.preferences.give_name(player, club_name(player.name, player.email, player.id))
         self.connection.execute(insert(ENTRIES), {"tournament_id": number, "player_id": player.id,
                                                   "entered_at": self.work.now, "withdrawn": False})
@@ -342,8 +340,8 @@ class Tournaments:
     def whole(self, number: int) -> Whole:
         return whole(self.connection, self.existing(number))
 
-    def existing(self, number: int) -> Any:
-        row = tournament_row(self.connection, number)
+    def existing(self, number: int, lock: bool = False) -> Any:
+        row = tournament_row(self.connection, number, lock)
         if row is None:
             raise ServiceError(f"there is no tournament {number}; 'tournaments' lists them")
         return row
