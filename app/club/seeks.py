@@ -30,7 +30,6 @@ from app.games.play.turn import Turn
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
-from app.rules.numbers import NumberError, whole_number
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
 MOST_OPEN = 5  # open seeks a player may have at once
@@ -143,13 +142,6 @@ def read_range(text: str) -> tuple[int, int]:
     if low > high:
         raise ServiceError("the rating range's low end comes first and is not above the high end: rating 1400-1800")
     return low, high
-
-
-def read_number(text: str, command: str = "join") -> int:
-    try:
-        return whole_number(text.strip().lstrip("#"), 1)
-    except NumberError:
-        raise ServiceError(f"write the seek's number, as 'seeks' lists it: {command} 12") from None
 
 
 class Seeks:

@@ -66,14 +66,6 @@ DUE_STARTS = (select(TOURNAMENTS.c.id).where(text("tournaments.status = 'open'")
 UNFINISHED = ("invited", "setup", "active")  # a game's statuses before its end
 
 
-def read_number(text: str, command: str) -> int:
-    """A tournament's number as written after a command ("enter 12", "enter #12", "enter T12")."""
-    digits = text.strip().lstrip("#").removeprefix("T").removeprefix("t")
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 9:
-        raise ServiceError(f"write the tournament's number, as 'tournaments' lists it: {command} 12")
-    return int(digits)
-
-
 class Tournaments:
     """Tournaments announced, entered, started, paired and ended; their games created, started and resigned by
     the game service's jobs."""

@@ -18,7 +18,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from app.games.commands.lookalikes import compatible, folded, foreign_letter
+from app.games.errors import ServiceError
 from app.rules.base import OrderError, Variant
+from app.rules.numbers import NumberError, whole_number
 from app.rules.reading import names_square
 from app.rules.registry import VARIANTS
 
@@ -98,6 +100,19 @@ def variant_named(words: Sequence[str]) -> tuple[str, int] | None:
         if found is not None:
             return found, count
     return None
+
+
+def listed_number(written: str, listed: str, command: str, letter: str = "") -> int:
+    """The number of one of the things a list shows (a seek, a tournament) as written after a command: "12",
+    "#12", or after the list's ``letter`` ("T12"), by the one reader of numbers; a ServiceError says how to
+    write it."""
+    digits = written.strip().removeprefix("#")
+    if letter:
+        digits = digits.removeprefix(letter.upper()).removeprefix(letter.lower())
+    try:
+        return whole_number(digits, 1)
+    except NumberError:
+        raise ServiceError(f"write the {listed}'s number, as '{listed}s' lists it: {command} 12") from None
 
 
 def as_read(line: str) -> str:
