@@ -32,7 +32,7 @@ from app.club.tournament_words import RESULT_WORDS, described, standings_table
 from app.club.tournaments import ROUND_ROBIN, SWISS
 from app.club.tournaments.swiss import MOST as SWISS_MOST
 from app.club.tournaments.terms import DEFAULT_PLAYERS, PLAYERS
-from app.rules.base import DEFAULT_DAYS, MOST_DAYS
+from app.rules.options import DEFAULT_DAYS, MOST_DAYS
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.service import Service
 from app.web.acting import as_player

@@ -28,7 +28,7 @@ ZEROS = "0" * 5000 + "1"  # one, in more digits than ``int`` reads: too large
     (f"standings {ZEROS}", "standings: write the tournament's number, as 'tournaments' lists it: standings 12"),
     (f"challenge {BOB} side-view days={ZEROS}", "days must be a whole number of days from 1 to 30"),
     (f"seek side-view days={ZEROS}", "days must be a whole number of days from 1 to 30"),
-    (f"tournament side-view days={ZEROS}", "days is a move's time, 1 to 30 days"),
+    (f"tournament side-view days={ZEROS}", "days must be a whole number of days from 1 to 30"),
     (f"tournament side-view players={ZEROS}", "a round robin has 3 to 16 players"),
     (f"vacation {ZEROS}", "write: vacation <number of days>"),
 ])

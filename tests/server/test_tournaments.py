@@ -127,7 +127,7 @@ def test_withdrawing_after_the_start_resigns_the_players_games_and_a_swiss_pairs
     ("side-view swiss players=200", "a Swiss has 4 to 128 players"),
     ("side-view swiss players=8 rounds=9", "a Swiss of 8 players has 1 to 7 rounds"),
     ("side-view rounds=3", "leave out rounds="),
-    ("side-view days=99", "days is a move's time, 1 to 30 days"),
+    ("side-view days=99", "days must be a whole number of days from 1 to 30"),
 ])
 def test_a_bad_announcement_is_answered_and_nothing_is_made(server, text, answer):
     with pytest.raises(ServiceError, match=answer):
