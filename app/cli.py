@@ -131,7 +131,7 @@ def tournament() -> None:
 @click.option("--starts", help="YYYY-MM-DD: the day it starts at the latest, 00:00 UTC")
 def tournament_create(variant: str, format_: str, players: str | None, rounds: str | None, days: str | None,
                       unrated: bool, options: tuple[str, ...], starts: str | None) -> None:
-    from app.club.tournaments import TermsError, terms_from
+    from app.club.tournaments.core import TermsError, terms_from
     from app.games.lobby.challenges import read_options
     from app.service import Service, ServiceError
 

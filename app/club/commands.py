@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 from app.club.jobs import club
 from app.club.ratings import PROVISIONAL_DEVIATION, RatingNow, ratings_of
 from app.club.seeks import LIFETIME, MOST_OPEN, read_seek
-from app.club.tournament_commands import TOURNAMENT_COMMANDS
+from app.club.tournaments.commands import TOURNAMENT_COMMANDS
 from app.games.commands.base import Held, InGame, InLobby, MailCommand
 from app.games.commands.reading import Command, listed_number
 from app.games.errors import ServiceError

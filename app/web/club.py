@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, render_template
 from app.club.names import club_name
 from app.club.players import finished_games, rating_history, with_pages
 from app.club.ratings import ratings_of
-from app.club.tournament_rows import players_tournaments_placed
+from app.club.tournaments.rows import players_tournaments_placed
 from app.games.models import Player
 from app.present.registry import presenter_for
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS

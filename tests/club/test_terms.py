@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.club.tournaments.terms import Terms, TermsError, read_terms, terms_from
-from app.club.tournaments.values import ROUND_ROBIN, SWISS
+from app.club.tournaments.core.terms import Terms, TermsError, read_terms, terms_from
+from app.club.tournaments.core.values import ROUND_ROBIN, SWISS
 from app.rules.registry import VARIANTS
 from app.rules.variant_names import variant_named
 

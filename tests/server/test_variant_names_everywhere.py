@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from app.club.models import Seek, Tournament
 from app.club.seeks import read_seek
-from app.club.tournaments import read_terms
+from app.club.tournaments.core import read_terms
 from app.games.lobby.challenges import challenge_words, read_challenge
 from app.rules.registry import VARIANTS
 from tests.rules.test_variant_names import SPELLINGS

@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from app.club.jobs import club
-from app.club.tournament_rows import UNDER_WAY, listed
-from app.club.tournament_words import listing_line
-from app.club.tournaments import read_terms
-from app.club.tournaments.terms import FORMAT_NAMES
+from app.club.tournaments.core import read_terms
+from app.club.tournaments.core.terms import FORMAT_NAMES
+from app.club.tournaments.rows import UNDER_WAY, listed
+from app.club.tournaments.words import listing_line
 from app.games.commands.base import Held, InLobby, MailCommand
 from app.games.commands.reading import Command, listed_number
 from app.games.errors import ServiceError

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from app.club.tournaments.swiss import FEWEST as SWISS_FEWEST
-from app.club.tournaments.swiss import MOST as SWISS_MOST
-from app.club.tournaments.swiss import default_swiss_rounds
-from app.club.tournaments.values import ROUND_ROBIN, SWISS, Format, TournamentError
+from app.club.tournaments.core.swiss import FEWEST as SWISS_FEWEST
+from app.club.tournaments.core.swiss import MOST as SWISS_MOST
+from app.club.tournaments.core.swiss import default_swiss_rounds
+from app.club.tournaments.core.values import ROUND_ROBIN, SWISS, Format, TournamentError
 from app.rules.base import OptionError, RulesError
 from app.rules.numbers import NumberError, whole_number
 from app.rules.options import DEFAULT_DAYS, RATED_WORDS, days_a_move, key_value

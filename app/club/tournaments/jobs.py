@@ -1,5 +1,5 @@
 """Tournaments run: announced, entered, started, paired round by round and ended, on the pure core
-(``app.club.tournaments``) and through the game service's jobs, which alone create, start and end games.
+(``app.club.tournaments.core``) and through the game service's jobs, which alone create, start and end games.
 
 Every change of a tournament's course happens under a lock on its row. An entry is checked and taken with the row
 locked: one player entering twice at once (two mails, or a page sent twice) enters once and the second is told
@@ -21,20 +21,7 @@ from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from app.club.models import ENTRIES, PAIRINGS, PLAYERS, TOURNAMENTS
 from app.club.names import club_name
 from app.club.ratings import current_rating
-from app.club.tournament_rows import (
-    CANCELLED,
-    FINISHED,
-    GAMES,
-    OPEN,
-    RUNNING,
-    Whole,
-    terms_of,
-    title,
-    tournament_row,
-    whole,
-)
-from app.club.tournament_words import TournamentMail, pairing_lines, standings_table
-from app.club.tournaments import (
+from app.club.tournaments.core import (
     ROUND_ROBIN,
     Pairing,
     PairingImpossible,
@@ -46,6 +33,19 @@ from app.club.tournaments import (
     read_terms,
     round_robin_pairings,
 )
+from app.club.tournaments.rows import (
+    CANCELLED,
+    FINISHED,
+    GAMES,
+    OPEN,
+    RUNNING,
+    Whole,
+    terms_of,
+    title,
+    tournament_row,
+    whole,
+)
+from app.club.tournaments.words import TournamentMail, pairing_lines, standings_table
 from app.config import Settings
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import challenge_words, written
@@ -311,10 +311,10 @@ class Tournaments:
         if row.format == ROUND_ROBIN or row.round >= row.total_rounds:
             self.finish(row)
             return
-        now = self.whole(row.id)
+        tournament = self.whole(row.id)
         try:
-            pairing = pair_next_round(SwissHistory(tuple(now.ranked), tuple(now.rounds()), row.total_rounds,
-                                                   now.withdrawn()))
+            pairing = pair_next_round(SwissHistory(tuple(tournament.ranked), tuple(tournament.rounds()),
+                                                   row.total_rounds, tournament.withdrawn()))
         except PairingImpossible:
             self.finish(row)
             return
@@ -352,5 +352,5 @@ class Tournaments:
 
     def standings_lines(self, number: int) -> tuple[str, list[str], Any]:
         """The subject, paragraphs and table of ``standings T``."""
-        now = self.whole(number)
-        return title(now.row), pairing_lines(now, self.settings), standings_table(now)
+        tournament = self.whole(number)
+        return title(tournament.row), pairing_lines(tournament, self.settings), standings_table(tournament)
