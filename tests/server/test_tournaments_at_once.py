@@ -16,7 +16,7 @@ from app.outbound.models import OutboundMessage
 from app.server import Server
 from tests.conftest import make_server
 from tests.server.mailhost import wait_until
-from tests.server.test_tournaments import PLAYERS, act, announce, enter, resign
+from tests.server.test_tournaments import PLAYERS, act, announce, emails_by_id, enter, resign
 
 
 def racing(server: Server, postgres_url: str, first: Callable[[], object], second: Callable[[], object],
@@ -111,7 +111,7 @@ def test_the_last_two_games_of_a_swiss_round_ending_at_once_pair_the_next_round_
             enter(server, player, number)
         with server.db.sessions() as session:
             first, second = session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)).all()
-        emails = {index: address for index, address in enumerate(PLAYERS, start=1)}
+        emails = emails_by_id(server)
         outcome = racing(server, postgres_url, lambda: resign(server, first.game_id, emails[first.black_id]),
                          lambda: resign(server, second.game_id, emails[second.black_id]),
                          lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)
