@@ -137,26 +137,31 @@ def tournament() -> None:
 
 @tournament.command("create", help="Announce a tournament as the operator; prints its number.")
 @click.argument("variant")
-@click.option("--format", "format_", default="round-robin", help="round-robin (the default) or swiss")
+@click.option("--format", "format_", type=click.Choice(["round-robin", "swiss"], case_sensitive=False),
+              default="round-robin", show_default=True, help="how it is paired")
 @click.option("--players", help="the most who may enter (round robin 3-16, default 6; Swiss 4-128, default 8)")
 @click.option("--rounds", help="a Swiss's rounds (default: as many as the entrants need)")
-@click.option("--days", help="a move's time in days (default 3)")
+@click.option("--days", help="a move's time in days (default 3; or --option days=N)")
 @click.option("--unrated", is_flag=True, help="its games change no rating")
-@click.option("--option", "options", multiple=True, help="K=V: one of the variant's options (repeatable)")
+@click.option("--option", "options", multiple=True,
+              help="K=V: days=N, or one of the variant's options (repeatable)")
 @click.option("--starts", help="YYYY-MM-DD: the day it starts at the latest, 00:00 UTC")
 def tournament_create(variant: str, format_: str, players: str | None, rounds: str | None, days: str | None,
                       unrated: bool, options: tuple[str, ...], starts: str | None) -> None:
-    from app.club.tournaments import TermsError, terms_from
-    from app.games.lobby.challenges import read_options
+    from app.club.tournaments.core import TermsError, terms_from
     from app.service import Service, ServiceError
 
+    raw = _tournament_options(variant, options)
+    if "days" in raw and days is not None:
+        raise click.BadParameter("days is given twice, by --days and --option days=", param_hint="--option")
+    days = raw.pop("days", days)
     server = _server()
     server.db.upgrade()
     try:
         with server.db.engine.begin() as connection:
             service = Service(connection, server.settings, server.signer)
-            terms = terms_from(variant, today=service.now.date(), format=format_, players=players, rounds=rounds,
-                               rated=not unrated, days=days, starts=starts, options=read_options(list(options)))
+            terms = terms_from(variant, today=service.now.date(), format=format_.lower(), players=players,
+                               rounds=rounds, rated=not unrated, days=days, starts=starts, options=raw)
             number = service.tournaments.announce(None, terms)
             service.flush()
     except (ServiceError, TermsError) as error:
@@ -164,6 +169,39 @@ def tournament_create(variant: str, format_: str, players: str | None, rounds: s
     click.echo(number)
     click.echo(f"Tournament {number} announced: players enter it with 'enter {number}' by mail, or on "
                f"{server.settings.base_url}/tournaments/{number}", err=True)
+
+
+def _tournament_options(variant: str, options: tuple[str, ...]) -> dict[str, str]:
+    """The ``--option`` values read as a challenge's are, and checked against the variant named (when it names
+    one: ``terms_from`` answers a name that is none): the operator is told the bad option and the ones the game
+    takes."""
+    from app.games.lobby.challenges import read_options
+    from app.rules.options import days_a_move
+    from app.rules.registry import VARIANTS
+    from app.rules.values import OptionError
+    from app.rules.variant_names import variant_named
+    from app.service import ServiceError
+
+    try:
+        raw = read_options(list(options))
+        if "days" in raw:
+            days_a_move(raw["days"])
+    except (ServiceError, OptionError) as error:
+        raise click.BadParameter(str(error), param_hint="--option") from error
+    found = variant_named(variant.split())
+    if found is None or found[1] != len(variant.split()):
+        return raw
+    game = VARIANTS[found[0]]
+    takes = ", ".join(["days=N", *(f"{option.name}={option.values}" for option in game.options)])
+    unknown = sorted(set(raw) - {"days"} - {option.name for option in game.options})
+    if unknown:
+        raise click.BadParameter(f"{game.title} has no option {', '.join(unknown)}; its options: {takes}",
+                                 param_hint="--option")
+    try:
+        game.parse_options({key: value for key, value in raw.items() if key != "days"})
+    except OptionError as error:
+        raise click.BadParameter(f"{error}; its options: {takes}", param_hint="--option") from error
+    return raw
 
 
 @tournament.command("start", help="Start tournament T now with whoever has entered (at least its minimum).")

@@ -18,7 +18,7 @@ from app.club.commands import CLUB_COMMANDS
 from app.club.jobs import ClubJobs
 from app.club.ratings import Ratings
 from app.club.seeks import Seeks
-from app.club.tournament_jobs import Tournaments
+from app.club.tournaments.jobs import Tournaments
 from app.config import Settings
 from app.games.commands.base import CommandBook, Jobs
 from app.games.commands.registry import MAIL_COMMANDS

@@ -12,8 +12,8 @@ import os
 import random
 import time
 
-from app.club.tournaments.swiss import SwissHistory, default_swiss_rounds, pair_next_round
-from app.club.tournaments.values import RESULTS, Game, Pairing, Round
+from app.club.tournaments.core.swiss import SwissHistory, default_swiss_rounds, pair_next_round
+from app.club.tournaments.core.values import RESULTS, Game, Pairing, Round
 from benchmarks.measure import report
 
 QUICK = bool(os.environ.get("MIRRORPOST_BENCH_QUICK"))

@@ -132,6 +132,23 @@ def test_no_job_and_nothing_of_the_club_imports_the_game_service():
     assert [name for name in below if {"app.games.service", "app.service"} & graph[name]] == []
 
 
+def test_the_tournaments_are_one_package_whose_core_imports_nothing_of_the_rest():
+    """Everything of tournaments lives in app/club/tournaments/: its pure core (core/, which tests/club/
+    test_purity.py keeps free of the database, the web and mail) and beside it the rows, the jobs, the commands
+    and the words; the core imports none of them, and only the package's own modules, the command line and the
+    web's page read the core."""
+    graph = module_graph(APP)
+    assert not list(CLUB.glob("tournament_*.py"))
+    core = {name for name in graph if name.startswith("app.club.tournaments.core")}
+    assert {"app.club.tournaments.core.terms", "app.club.tournaments.jobs"} <= graph.keys()
+    assert {name: sorted(imported) for name in core if (imported := {
+        each for each in graph[name] if each.startswith("app.club.") and not each.startswith(
+            "app.club.tournaments.core")})} == {}
+    readers = {name for name, imported in graph.items() if imported & core and name not in core}
+    assert {name for name in readers if not name.startswith("app.club.tournaments.")} <= {"app.cli",
+                                                                                          "app.web.tournaments"}
+
+
 def test_the_game_service_imports_nothing_of_the_club_above_it():
     """The club is a layer above the game service, using it to create and end games: nothing under app/games
     imports the club, even for a type hint. What puts the two together (the commands read, the listeners to the

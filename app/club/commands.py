@@ -13,10 +13,10 @@ from sqlalchemy import Connection
 
 from app.club.jobs import club
 from app.club.ratings import PROVISIONAL_DEVIATION, RatingNow, ratings_of
-from app.club.seeks import LIFETIME, MOST_OPEN, read_number, read_seek
-from app.club.tournament_commands import TOURNAMENT_COMMANDS
+from app.club.seeks import LIFETIME, MOST_OPEN, read_seek
+from app.club.tournaments.commands import TOURNAMENT_COMMANDS
 from app.games.commands.base import Held, InGame, InLobby, MailCommand
-from app.games.commands.reading import Command
+from app.games.commands.reading import Command, listed_number
 from app.games.errors import ServiceError
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 
@@ -53,7 +53,7 @@ def carry_out_seek(context: InLobby, argument: str) -> str:
 
 
 def check_join(context: InLobby, argument: str) -> str:
-    number = read_number(argument)
+    number = listed_number(argument, "seek", "join")
     club(context.jobs).seeks.check_join(context.player, number)
     return str(number)
 
@@ -78,7 +78,7 @@ def carry_out_join(context: InLobby, argument: str) -> str:
 
 
 def check_cancel(context: InLobby, argument: str) -> str:
-    number = read_number(argument, "cancel seek")
+    number = listed_number(argument, "seek", "cancel seek")
     club(context.jobs).seeks.check_cancel(context.player, number)
     return str(number)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from app.club.ratings import Ratings
 from app.club.seeks import Seeks
-from app.club.tournament_jobs import Tournaments
+from app.club.tournaments.jobs import Tournaments
 from app.games.commands.base import Jobs
 
 

@@ -21,7 +21,7 @@ from app.club.models import OPEN, PLAYERS, RATINGS, SEEKS
 from app.club.names import club_name
 from app.club.ratings import RatingNow, current_rating
 from app.config import Settings
-from app.games.commands.reading import quoted, variant_named
+from app.games.commands.reading import quoted
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import challenge_words, read_option, split_options, terms, unrepeated, written
 from app.games.lobby.invitations import Invitations
@@ -30,8 +30,9 @@ from app.games.play.turn import Turn
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
-from app.rules.numbers import NumberError, whole_number
+from app.rules.options import RATED_WORDS
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
+from app.rules.variant_names import variant_named
 
 MOST_OPEN = 5  # open seeks a player may have at once
 LIFETIME = timedelta(days=14)  # a seek nobody joined lapses
@@ -95,13 +96,13 @@ def read_seek(text: str) -> SeekPlan:
     rated, low, high = True, None, None
     raw: dict[str, str] = {}
     rest = words[named:]
-    said = {word.lower() for word in rest} & {"rated", "unrated"}
+    said = {word.lower() for word in rest} & RATED_WORDS.keys()
     if len(said) > 1:
         raise ServiceError("write rated or unrated, not both")
     while rest:
         word, rest = rest[0], rest[1:]
-        if word.lower() in ("rated", "unrated"):
-            rated = word.lower() == "rated"
+        if word.lower() in RATED_WORDS:
+            rated = RATED_WORDS[word.lower()]
         elif word.lower() == "rating":
             taken = rating_words(rest)
             low, high = read_range(" ".join(taken))
@@ -143,13 +144,6 @@ def read_range(text: str) -> tuple[int, int]:
     if low > high:
         raise ServiceError("the rating range's low end comes first and is not above the high end: rating 1400-1800")
     return low, high
-
-
-def read_number(text: str, command: str = "join") -> int:
-    try:
-        return whole_number(text.strip().lstrip("#"), 1)
-    except NumberError:
-        raise ServiceError(f"write the seek's number, as 'seeks' lists it: {command} 12") from None
 
 
 class Seeks:

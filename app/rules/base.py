@@ -42,9 +42,6 @@ __all__ = [
     "RulesError", "SetupError", "Side", "Variant", "View", "error", "other", "rejected",
 ]
 SIDE_TITLE = {"white": "White", "black": "Black"}
-# A move's time in whole days, as every game by mail has it (a challenge, a seek, a tournament): the default, the
-# fewest and the most.
-DEFAULT_DAYS, FEWEST_DAYS, MOST_DAYS = 3, 1, 30
 
 
 class Variant:

@@ -1,7 +1,10 @@
-"""A variant's options, declared: each with its name, default and reading (``Variant.options``).
+"""A variant's options, declared: each with its name, default and reading (``Variant.options``); and the
+terms every game by mail shares, read once for all (``key=value``, the days a move, rated or unrated).
 
 ``Variant.parse_options`` reads a challenge's ``key=value`` words (strings) or stored options (their own
-output) with these, fills in the defaults, and names what is wrong and what is accepted.
+output) with these, fills in the defaults, and names what is wrong and what is accepted. A challenge, a seek,
+a tournament and the command line read each ``key=value`` with ``key_value``, the days a move with
+``days_a_move`` and rated or not with ``RATED_WORDS``.
 """
 
 from __future__ import annotations
@@ -12,6 +15,11 @@ from typing import Any
 
 from app.rules import numbers
 from app.rules.values import OptionError
+
+# A move's time in whole days, as every game by mail has it (a challenge, a seek, a tournament): the default, the
+# fewest and the most.
+DEFAULT_DAYS, FEWEST_DAYS, MOST_DAYS = 3, 1, 30
+RATED_WORDS = {"rated": True, "unrated": False}  # whether a game's end changes its players' ratings
 
 NO_DEFAULT = object()
 """The default of an option that is simply absent when not given (e.g. a start position)."""
@@ -72,3 +80,21 @@ def parse(options: tuple[Option, ...], raw: dict[str, Any], variant: str, title:
             raise OptionError(f"unknown option {key!r} for {variant}; known: {', '.join(known)}")
         parsed[key] = known[key].read(value)
     return parsed
+
+
+def key_value(item: str) -> tuple[str, str]:
+    """``K=V`` as the referee reads an option or a term: the key in lower case, the value as written (a
+    position's piece letters are upper and lower case; what reads the value checks it)."""
+    key, equals, value = item.partition("=")
+    key = key.strip().lower()
+    if not equals or not key:
+        raise OptionError("write each option as key=value, e.g. days=3")
+    return key, value.strip()
+
+
+def days_a_move(written: str) -> int:
+    """A move's time in whole days, as written (``days=5``)."""
+    try:
+        return numbers.whole_number(written.strip(), FEWEST_DAYS, MOST_DAYS)
+    except numbers.NumberError:
+        raise OptionError(f"days must be a whole number of days from {FEWEST_DAYS} to {MOST_DAYS}") from None

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, current_app, render_template
 from app.club.names import club_name
 from app.club.players import finished_games, page_for, rating_history
 from app.club.ratings import ratings_of
-from app.club.tournament_rows import players_tournaments_placed
+from app.club.tournaments.rows import players_tournaments_placed
 from app.present.registry import presenter_for
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.web.auth import signed_in_player_id

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, render_template
 from werkzeug.exceptions import BadRequest
 
-from app.rules.numbers import NumberError, whole_number
+from app.rules.numbers import LONGEST, NumberError, whole_number
 
 SHOWN = 24  # characters of what was written repeated on the page
 
@@ -27,8 +27,13 @@ def number_from(written: str | None, field: str, low: int, high: int, back: str)
     except NumberError:
         wanted = f"a whole number from {low} to {high} written with the digits 0 to 9"
         shown = text if len(text) <= SHOWN else text[:SHOWN] + "\u2026"
-        raise BadNumber(field, f"\u201c{shown}\u201d is not {wanted}" if text else f"it is empty; write {wanted}",
-                        back) from None
+        if not text:
+            problem = f"it is empty; write {wanted}"
+        elif len(text) > LONGEST and text.isascii() and text.isdigit():
+            problem = f"\u201c{shown}\u201d is too large (more than {LONGEST} digits): write {wanted}"
+        else:
+            problem = f"\u201c{shown}\u201d is not {wanted}"
+        raise BadNumber(field, problem, back) from None
 
 
 def bad_number_page(error: BadNumber) -> tuple[str, int]:

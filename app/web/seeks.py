@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response
 from app.club.names import club_name
 from app.club.seeks import HIGHEST, open_seeks, seeker_rating
 from app.db import utcnow
-from app.games.lobby.challenges import MAX_DAYS, terms
+from app.games.lobby.challenges import terms
+from app.rules.options import MOST_DAYS
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.service import Service
 from app.web.acting import as_player
@@ -52,7 +53,7 @@ def seek_words(form) -> str:
     first (``number_from``: a 400 page for one that is not a number)."""
     back = url_for("seeks.index")
     variant = (form.get("variant") or "").strip()[:40]
-    days = number_from(form.get("days") or "3", "Days a move", 1, MAX_DAYS, back)
+    days = number_from(form.get("days") or "3", "Days a move", 1, MOST_DAYS, back)
     words = [variant, f"days={days}", "rated" if form.get("rated") else "unrated"]
     low, high = form.get("low") or "", form.get("high") or ""
     if low or high:

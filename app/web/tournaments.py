@@ -13,7 +13,10 @@ from typing import Any
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from app.club.tournament_rows import (
+from app.club.tournaments.core import ROUND_ROBIN, SWISS
+from app.club.tournaments.core.swiss import MOST as SWISS_MOST
+from app.club.tournaments.core.terms import DEFAULT_PLAYERS, PLAYERS
+from app.club.tournaments.rows import (
     ENDED,
     FINISHED,
     FINISHED_LISTED,
@@ -28,11 +31,8 @@ from app.club.tournament_rows import (
     when,
     whole,
 )
-from app.club.tournament_words import RESULT_WORDS, described, standings_table
-from app.club.tournaments import ROUND_ROBIN, SWISS
-from app.club.tournaments.swiss import MOST as SWISS_MOST
-from app.club.tournaments.terms import DEFAULT_PLAYERS, PLAYERS
-from app.rules.base import DEFAULT_DAYS, MOST_DAYS
+from app.club.tournaments.words import RESULT_WORDS, described, standings_table
+from app.rules.options import DEFAULT_DAYS, MOST_DAYS
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
 from app.service import Service
 from app.web.acting import as_player
@@ -75,19 +75,20 @@ def show(number: int) -> str:
         row = tournament_row(connection, number)
         if row is None:
             abort(404)
-        now = whole(connection, row)
-        names = now.names()
+        tournament = whole(connection, row)
+        names = tournament.names()
         entrants = [{"rank": entrant.rank, "name": entrant.name, "id": entrant.player_id if entrant.public else None,
                      "rating": entrant.rating.shown, "withdrawn": entrant.withdrawn}
-                    for entrant in sorted(now.entrants, key=lambda each: (each.rank or 0, each.entered))]
-        table = standings_table(now) if row.status in (RUNNING, FINISHED) else None
-        crosstable = cross(now) if row.format == ROUND_ROBIN and row.status != OPEN else None
-        rounds = [{"number": number, "pairings": [pairing_view(board, names) for board in now.boards
+                    for entrant in sorted(tournament.entrants, key=lambda each: (each.rank or 0, each.entered))]
+        table = standings_table(tournament) if row.status in (RUNNING, FINISHED) else None
+        crosstable = cross(tournament) if row.format == ROUND_ROBIN and row.status != OPEN else None
+        rounds = [{"number": number, "pairings": [pairing_view(board, names) for board in tournament.boards
                                                    if board.round == number]}
                   for number in range(1, row.round + 1)] if row.format == SWISS else []
-    entered = me is not None and any(entrant.player_id == me and not entrant.withdrawn for entrant in now.entrants)
+    entered = me is not None and any(entrant.player_id == me and not entrant.withdrawn
+                                     for entrant in tournament.entrants)
     return render_template("web/tournament.html", title=title(row), row=row, terms=described(row),
-                           organiser=now.organiser, entrants=entrants, table=table, crosstable=crosstable,
+                           organiser=tournament.organiser, entrants=entrants, table=table, crosstable=crosstable,
                            rounds=rounds, me=me, entered=entered, is_organiser=me is not None and
                            me == row.organiser_id, referee=server().settings.server_email,
                            fewest=PLAYERS[row.format][0])
@@ -101,13 +102,13 @@ def pairing_view(board, names: dict[int, str]) -> dict[str, Any]:
             if board.black is not None else "bye (1 point)"}
 
 
-def cross(now) -> dict[str, Any]:
+def cross(tournament) -> dict[str, Any]:
     """A round robin's crosstable: a row an entrant in ranked order, a cell an opponent (what the row's player
     scored, or the game under way), with each game's link."""
-    order = now.ranked
-    names = now.names()
+    order = tournament.ranked
+    names = tournament.names()
     cells: dict[tuple[int, int], dict[str, Any]] = {}
-    for board in now.boards:
+    for board in tournament.boards:
         if board.black is None:
             continue
         for me, them in ((board.white, board.black), (board.black, board.white)):
@@ -117,7 +118,7 @@ def cross(now) -> dict[str, Any]:
             else:
                 text = "·"
             cells[(me, them)] = {"text": text, "game_id": board.game_id}
-    totals = {line.player: points(line.points) for line in now.standings()}
+    totals = {line.player: points(line.points) for line in tournament.standings()}
     return {"players": [{"rank": index, "name": names[player],
                          "cells": [cells.get((player, other)) if other != player else None for other in order],
                          "points": totals.get(player, "0")}

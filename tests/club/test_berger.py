@@ -11,8 +11,8 @@ import itertools
 
 import pytest
 
-from app.club.tournaments.berger import berger_rounds, round_robin_pairings
-from app.club.tournaments.values import TournamentError
+from app.club.tournaments.core.berger import berger_rounds, round_robin_pairings
+from app.club.tournaments.core.values import TournamentError
 
 HANDBOOK = {
     4: """

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from tests.test_architecture import imports_of
 
-CORE = Path(__file__).parent.parent.parent / "app" / "club" / "tournaments"
-ALLOWED = ("app.club.tournaments", "app.rules", "py4swiss", "__future__")
+CORE = Path(__file__).parent.parent.parent / "app" / "club" / "tournaments" / "core"
+ALLOWED = ("app.club.tournaments.core", "app.rules", "py4swiss", "__future__")
 
 
 def test_the_core_imports_only_the_standard_library_the_rules_and_py4swiss():

@@ -1,6 +1,6 @@
 """Entrants' places: by rating in the tournament's variant, then by order of entry."""
 
-from app.club.tournaments.ranking import ranked
+from app.club.tournaments.core.ranking import ranked
 
 
 def test_entrants_are_ranked_by_rating_then_by_order_of_entry():

@@ -3,8 +3,17 @@ each expected value is written out with its arithmetic."""
 
 import pytest
 
-from app.club.tournaments.standings import TIE_BREAKS, standings
-from app.club.tournaments.values import BLACK_WINS, DRAW, ROUND_ROBIN, SWISS, WHITE_WINS, Game, Round, TournamentError
+from app.club.tournaments.core.standings import TIE_BREAKS, standings
+from app.club.tournaments.core.values import (
+    BLACK_WINS,
+    DRAW,
+    ROUND_ROBIN,
+    SWISS,
+    WHITE_WINS,
+    Game,
+    Round,
+    TournamentError,
+)
 
 
 def table(format, players, rounds):

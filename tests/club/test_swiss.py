@@ -13,8 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.club.tournaments.swiss import SwissHistory, default_swiss_rounds, pair_next_round, pair_report, swiss_report
-from app.club.tournaments.values import (
+from app.club.tournaments.core.swiss import (
+    SwissHistory,
+    default_swiss_rounds,
+    pair_next_round,
+    pair_report,
+    swiss_report,
+)
+from app.club.tournaments.core.values import (
     BLACK_WINS,
     DRAW,
     RESULTS,

@@ -12,8 +12,8 @@ from sqlalchemy import event, text
 
 from app import retention
 from app.club.seeks import OPEN_SEEKS
-from app.club.tournament_jobs import DUE_STARTS
-from app.club.tournament_rows import BOARDS_OF, ENDED, ENTRANTS_OF, LISTINGS, UNDER_WAY
+from app.club.tournaments.jobs import DUE_STARTS
+from app.club.tournaments.rows import BOARDS_OF, ENDED, ENTRANTS_OF, LISTINGS, UNDER_WAY
 from app.db import utcnow
 from app.games.digest.rows import DUE_PLAYERS
 from app.games.records.rows import DUE_GAMES

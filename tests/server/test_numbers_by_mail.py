@@ -8,6 +8,7 @@ import pytest
 from tests.server.harness import ALICE, BOB, Table
 
 KHAROSHTHI_ONE = "\U00010a40"  # a digit to isdigit(), not to int(), and no ASCII one after NFKC
+ZEROS = "0" * 5000 + "1"  # one, in more digits than ``int`` reads: too large
 
 
 @pytest.mark.parametrize(("line", "said"), [
@@ -20,12 +21,23 @@ KHAROSHTHI_ONE = "\U00010a40"  # a digit to isdigit(), not to int(), and no ASCI
     (f"challenge {BOB} looking-glass strikes={KHAROSHTHI_ONE}", "strikes must be a whole number"),
     (f"seek side-view days={KHAROSHTHI_ONE}", "days must be a whole number of days from 1 to 30"),
     (f"digest daily {KHAROSHTHI_ONE}", "write: digest daily HOUR"),
+    (f"join {ZEROS}", "join: write the seek's number, as 'seeks' lists it: join 12"),
+    (f"cancel seek {ZEROS}", "cancel seek: write the seek's number, as 'seeks' lists it: cancel seek 12"),
+    (f"enter {ZEROS}", "enter: write the tournament's number, as 'tournaments' lists it: enter 12"),
+    (f"enter T{KHAROSHTHI_ONE}", "enter: write the tournament's number, as 'tournaments' lists it: enter 12"),
+    (f"standings {ZEROS}", "standings: write the tournament's number, as 'tournaments' lists it: standings 12"),
+    (f"challenge {BOB} side-view days={ZEROS}", "days must be a whole number of days from 1 to 30"),
+    (f"seek side-view days={ZEROS}", "days must be a whole number of days from 1 to 30"),
+    (f"tournament side-view days={ZEROS}", "days must be a whole number of days from 1 to 30"),
+    (f"tournament side-view players={ZEROS}", "a round robin has 3 to 16 players"),
+    (f"vacation {ZEROS}", "write: vacation <number of days>"),
 ])
 def test_a_number_in_a_mail_command_that_is_no_number_is_told_as_an_error(server, line, said):
     table = Table(server)
     table.start()
     outcome = table.write(ALICE, line)
-    assert outcome is not None and outcome.startswith("rejected: refused:") and said in outcome, outcome
+    assert outcome is not None and outcome.startswith("rejected:") and "refused: " in outcome and said in outcome, \
+        outcome
     assert said in table.text(ALICE)
 
 

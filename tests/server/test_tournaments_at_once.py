@@ -1,6 +1,7 @@
 """Tournaments' races on PostgreSQL, each in two workers' transactions: two players taking the last place at
-once (one enters, the other is told it is full), and the last two games of a Swiss round ending at once (the
-next round is paired exactly once)."""
+once (one enters and it starts, the other is told it has started, as one coming after would be), one player
+entering twice at once (two mails, or a page sent twice: entered once, the other told so), and the last two games
+of a Swiss round ending at once (the next round is paired exactly once)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from app.outbound.models import OutboundMessage
 from app.server import Server
 from tests.conftest import make_server
 from tests.server.mailhost import wait_until
-from tests.server.test_tournaments import PLAYERS, act, announce, enter, resign
+from tests.server.test_tournaments import PLAYERS, act, announce, emails_by_id, enter, resign
 
 
 def racing(server: Server, postgres_url: str, first: Callable[[], object], second: Callable[[], object],
@@ -64,7 +65,7 @@ def racing(server: Server, postgres_url: str, first: Callable[[], object], secon
     return outcome
 
 
-def test_two_players_taking_the_last_place_at_once_one_enters_the_other_is_told_it_is_full(tmp_path, postgres_url):
+def test_two_players_taking_the_last_place_at_once_one_enters_the_other_is_told_it_started(tmp_path, postgres_url):
     server = make_server(tmp_path, postgres_url)
     try:
         number = announce(server, PLAYERS[0], "side-view players=3")
@@ -75,10 +76,29 @@ def test_two_players_taking_the_last_place_at_once_one_enters_the_other_is_told_
         started = [value for value in outcome.values() if value is True]
         refused = [value for value in outcome.values() if isinstance(value, ServiceError)]
         assert len(started) == 1 and len(refused) == 1, outcome
-        assert f"tournament {number} is full" in str(refused[0])
+        assert str(refused[0]) == f"tournament {number} has started: 'tournaments' lists the open ones"
         with server.db.sessions() as session:
             assert len(session.scalars(select(TournamentEntry)).all()) == 3
             assert session.get(Tournament, number).status == "running"
+    finally:
+        server.db.engine.dispose()
+
+
+def test_one_player_entering_twice_at_once_enters_once_and_is_told_so(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number = announce(server, PLAYERS[0], "side-view players=4")
+        act(server, lambda service: service.player(PLAYERS[1]))  # known before: the two mails race on the entry
+        outcome = racing(server, postgres_url, lambda: enter(server, PLAYERS[1], number),
+                         lambda: enter(server, PLAYERS[1], number),
+                         lambda statement: statement.startswith("UPDATE tournaments"))
+        entered = [value for value in outcome.values() if value is False]
+        refused = [value for value in outcome.values() if isinstance(value, ServiceError)]
+        assert len(entered) == 1 and len(refused) == 1, outcome
+        assert str(refused[0]) == f"you have already entered tournament {number}"
+        with server.db.sessions() as session:
+            assert len(session.scalars(select(TournamentEntry)).all()) == 2
+            assert session.get(Tournament, number).entrants == 2
     finally:
         server.db.engine.dispose()
 
@@ -91,7 +111,7 @@ def test_the_last_two_games_of_a_swiss_round_ending_at_once_pair_the_next_round_
             enter(server, player, number)
         with server.db.sessions() as session:
             first, second = session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)).all()
-        emails = {index: address for index, address in enumerate(PLAYERS, start=1)}
+        emails = emails_by_id(server)
         outcome = racing(server, postgres_url, lambda: resign(server, first.game_id, emails[first.black_id]),
                          lambda: resign(server, second.game_id, emails[second.black_id]),
                          lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)

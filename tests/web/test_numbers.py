@@ -18,7 +18,8 @@ from tests.web.test_seeks_page import game_count, players, post_seek, seek_rows
 from tests.web_helpers import client_for, csrf_of
 
 HUGE = "9" * 5000  # beyond the digits ``int`` turns into a number at all
-UNREAD = ["\u00b2", "\u0661\u0662", "1_0", " 3", "3 ", "-1", "+3", "0x1", "3.0", "", HUGE]
+ZEROS = "0" * 5000 + "1"  # one, written with more digits than ``int`` reads: too large, never an error of ``int``
+UNREAD = ["\u00b2", "\u0661\u0662", "1_0", " 3", "3 ", "-1", "+3", "0x1", "3.0", "", HUGE, ZEROS]
 
 
 @pytest.mark.parametrize("written", UNREAD)
@@ -27,8 +28,15 @@ def test_the_reader_takes_the_digits_0_to_9_alone(written):
         whole_number(written, 1, 30)
 
 
+@pytest.mark.parametrize("written", [HUGE, ZEROS, "0" * 18 + "1", "1" + "0" * 18])
+def test_a_number_of_more_than_18_digits_is_too_large_leading_zeros_counted(written):
+    with pytest.raises(NumberError, match=r"^is too large: more than 18 digits; it must be a whole number from 1 to"):
+        whole_number(written, 1, 10**30)
+
+
 def test_the_reader_reads_what_is_written_plainly():
     assert whole_number("3", 1, 30) == 3 and whole_number("007", 1, 30) == 7
+    assert whole_number("0" * 17 + "1", 1, 30) == 1 and whole_number("9" * 18, 1, 10**18) == 10**18 - 1
     with pytest.raises(NumberError, match="from 1 to 30"):
         whole_number("31", 1, 30)
 
@@ -37,14 +45,20 @@ def test_seek_forms_with_a_number_that_is_none_are_answered_400_and_change_nothi
     alice, bob = players(server, ALICE, BOB)
     mine = client_for(server, None, alice)
     token = csrf_of(mine.get("/seeks").data)
-    for written in [*UNREAD[:-2], HUGE, "0", "31"]:
+    for written in [*UNREAD[:-3], "0", "31"]:
         answer = mine.post("/seeks", data={"csrf_token": token, "variant": "side-view", "days": written})
         page = answer.data.decode()
         assert answer.status_code == 400 and "Days a move" in page, (written, page)
         assert "is not a whole number from 1 to 30 written with the digits 0 to 9" in page
+    for written in (HUGE, ZEROS):
+        answer = mine.post("/seeks", data={"csrf_token": token, "variant": "side-view", "days": written})
+        page = answer.data.decode()
+        assert answer.status_code == 400 and "Days a move" in page, page
+        assert f"\u201c{written[:24]}\u2026\u201d is too large (more than 18 digits): write a whole number from 1 to " \
+               "30 written with the digits 0 to 9" in page
         assert len(page) < 5000  # a bounded excerpt of what was written
     for field in ("low", "high"):
-        for written in [*UNREAD[:-2], HUGE, "4001"]:
+        for written in [*UNREAD[:-3], HUGE, ZEROS, "4001"]:
             answer = mine.post("/seeks", data={"csrf_token": token, "variant": "side-view", "low": "1200",
                                                "high": "1800", field: written})
             assert answer.status_code == 400 and "est rating" in answer.data.decode(), (field, written)
@@ -52,7 +66,7 @@ def test_seek_forms_with_a_number_that_is_none_are_answered_400_and_change_nothi
     number = post_seek(server, ALICE, "side-view")
     theirs = client_for(server, None, bob)
     token = csrf_of(theirs.get("/seeks").data)
-    for written in ["\u00b2", "\u0661", "1_0", "%203", "-1", HUGE]:
+    for written in ["\u00b2", "\u0661", "1_0", "%203", "-1", HUGE, ZEROS]:
         for action in ("join", "cancel"):
             answer = theirs.post(f"/seeks/{written}/{action}", data={"csrf_token": token})
             assert answer.status_code == 400 and "Seek number" in answer.data.decode(), (written, action)
@@ -83,7 +97,7 @@ def test_a_step_or_an_id_in_an_address_that_is_no_number_is_not_read_as_one(serv
     game_id = table.start()
     client = client_for(server, game_id, table.game(game_id).white_id)
     assert client.get(f"/games/{game_id}?step=1").status_code == 200
-    for written in ["\u00b2", "\u0661", "1_0", "%201", "-1", HUGE]:
+    for written in ["\u00b2", "\u0661", "1_0", "%201", "-1", HUGE, ZEROS]:
         answer = client.get(f"/games/{game_id}?step={written}")
         assert answer.status_code == 400 and "Step" in answer.data.decode(), written
     arabic = "".join(chr(0x0660 + int(digit)) for digit in str(game_id))  # the same id in Arabic-Indic digits
@@ -94,7 +108,7 @@ def test_a_step_or_an_id_in_an_address_that_is_no_number_is_not_read_as_one(serv
 SECRET = "webhook-secret"
 
 
-@pytest.mark.parametrize("timestamp", ["\u00b2", "\u0661\u0662", "1_0", " 3", "-1", "1e9", HUGE])
+@pytest.mark.parametrize("timestamp", ["\u00b2", "\u0661\u0662", "1_0", " 3", "-1", "1e9", HUGE, ZEROS])
 def test_a_webhook_timestamp_that_is_no_number_is_answered_400(tmp_path, database_url, timestamp):
     server = make_server(tmp_path, database_url, INBOUND_WEBHOOK_SECRET=SECRET)
     client = create_app(server).test_client()

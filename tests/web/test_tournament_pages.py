@@ -4,6 +4,7 @@ never an address; signed in, a player announces, enters, withdraws and starts, w
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -53,31 +54,47 @@ def test_the_lists_and_a_round_robins_page_name_players_by_name_alone(server):
     assert client.get("/tournaments/999999").status_code == 404
 
 
+def flashed(answer) -> str:
+    """The page's text, its entities read, for the words flashed on it."""
+    return html.unescape(answer.data.decode())
+
+
 def test_a_signed_in_player_announces_enters_withdraws_and_starts_through_the_service(server):
+    """A Swiss for up to 6: the organiser starts it with 4 entrants, fewer than its places (it never starts by
+    itself here), after being told it cannot with 3."""
     organiser = client_for(server, None, player_id(server, PLAYERS[0]))
     token = csrf_of(organiser.get("/tournaments").data)
     done = organiser.post("/tournaments", data={"csrf_token": token, "variant": "side-view", "format": "swiss",
-                                                "players": "4", "days": "5", "rated": "1"}, follow_redirects=True)
-    assert b"is announced" in done.data
+                                                "players": "6", "days": "5", "rated": "1"}, follow_redirects=True)
     with server.db.sessions() as session:
         number = session.scalars(select(Tournament.id)).one()
-    assert organiser.post(f"/tournaments/{number}/enter", data={"csrf_token": token},
-                          follow_redirects=True).data.count(b"entered tournament") == 1  # flashed: already in
+    assert f"Tournament {number} is announced, and you are its first entrant." in flashed(done)
+    again = organiser.post(f"/tournaments/{number}/enter", data={"csrf_token": token}, follow_redirects=True)
+    assert f"Not done: you have already entered tournament {number}." in flashed(again)
     others = [client_for(server, None, player_id(server, address)) for address in PLAYERS[1:4]]
-    for other in others[:2]:
-        other.post(f"/tournaments/{number}/enter", data={"csrf_token": csrf_of(other.get("/tournaments").data)})
-    refused = others[0].post(f"/tournaments/{number}/start", data={"csrf_token": csrf_of(
-        others[0].get("/tournaments").data)}, follow_redirects=True)
-    assert b"only the organiser" in refused.data
-    third = others[2]
-    third_token = csrf_of(third.get("/tournaments").data)
+    tokens = [csrf_of(other.get("/tournaments").data) for other in others]
+    for other, other_token in zip(others[:2], tokens[:2], strict=True):
+        entered = other.post(f"/tournaments/{number}/enter", data={"csrf_token": other_token},
+                             follow_redirects=True)
+        assert f"You have entered tournament {number}." in flashed(entered)
+    refused = others[0].post(f"/tournaments/{number}/start", data={"csrf_token": tokens[0]}, follow_redirects=True)
+    assert f"Not done: only the organiser of tournament {number} starts it." in flashed(refused)
+    third, third_token = others[2], tokens[2]
     third.post(f"/tournaments/{number}/enter", data={"csrf_token": third_token})
-    third.post(f"/tournaments/{number}/withdraw", data={"csrf_token": third_token})
+    left = third.post(f"/tournaments/{number}/withdraw", data={"csrf_token": third_token}, follow_redirects=True)
+    assert f"You have left Tournament {number}: Side View Chess, Swiss." in flashed(left)
+    too_few = organiser.post(f"/tournaments/{number}/start", data={"csrf_token": token}, follow_redirects=True)
+    assert f"Not done: tournament {number} has 3 entrant(s); it starts with at least 4." in flashed(too_few)
+    third.post(f"/tournaments/{number}/enter", data={"csrf_token": third_token})
+    with server.db.sessions() as session:
+        tournament = session.get(Tournament, number)
+        assert (tournament.status, tournament.entrants, tournament.players) == ("open", 4, 6)
     assert organiser.post(f"/tournaments/{number}/enter", data={}).status_code == 400  # no CSRF token
     started = organiser.post(f"/tournaments/{number}/start", data={"csrf_token": token}, follow_redirects=True)
-    assert b"has started" in started.data
+    assert f"Tournament {number} has started: its games are on their way." in flashed(started)
     with server.db.sessions() as session:
         assert session.get(Tournament, number).status == "running"
+        assert len(session.scalars(select(TournamentPairing).where(TournamentPairing.round == 1)).all()) == 2
     page = organiser.get(f"/tournaments/{number}").data.decode()
     assert "Round 1" in page and "Buchholz Cut-1" in page
     bad = organiser.post("/tournaments/x1/enter", data={"csrf_token": token})

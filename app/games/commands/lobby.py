@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from app.games.commands.base import Held, InLobby
-from app.games.commands.reading import Command, variant_named
+from app.games.commands.reading import Command
 from app.games.errors import ServiceError
 from app.games.mail.links import rules_link
 from app.games.mail.listing import games_list
@@ -13,6 +13,7 @@ from app.games.play.clock import vacation_days
 from app.games.records.work import display_name
 from app.outbound.headers import clean_name
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
+from app.rules.variant_names import variant_named
 
 
 def lobby_rules(context: InLobby, command: Command) -> None:

@@ -14,13 +14,14 @@ with a letter of another script that has no Latin look-alike is an error naming 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from app.games.commands.lookalikes import compatible, folded, foreign_letter
+from app.games.errors import ServiceError
 from app.rules.base import OrderError, Variant
+from app.rules.numbers import NumberError, whole_number
 from app.rules.reading import names_square
-from app.rules.registry import VARIANTS
 
 REFEREE = "order"  # a line for the variant's referee: moves, setup, resign, draw offers
 MOVE = "move"  # a referee line that is a move (the variant says which lines are)
@@ -36,7 +37,6 @@ AS_WRITTEN = ("say", "name")  # commands whose argument is passed on or shown wo
 NOTES_LISTED = 5
 CHATTER_KEPT = 10  # lines that are no command nor order, kept to say what was not understood
 SENTENCE_END = ".!?"  # after a command's argument: the end of the sentence, not the argument's
-LONGEST_NAME = 6  # words of a variant's longest title
 
 
 @dataclass(frozen=True)
@@ -83,21 +83,17 @@ def quoted(text: str, limit: int = EXCERPT) -> str:
     return f"'{excerpt(''.join(char if char.isprintable() else ' ' for char in text[: limit * 4]), limit)}'"
 
 
-def spelt(name: str) -> str:
-    """A game's name as compared: its letters and digits in lower case ("Toy Chess" -> "toychess")."""
-    return "".join(char for char in name.lower() if char.isalnum())
-
-
-def variant_named(words: Sequence[str]) -> tuple[str, int] | None:
-    """The variant the first words name, by its name or its title, whatever the case and the spaces, dashes or
-    underscores between its words (``toy chess``, ``Toy-Chess``, ``TOY_CHESS``), and how many words name it;
-    None when they name none. The registry's own names and titles: a new variant is read by being declared."""
-    names = {spelt(spelling): name for name, variant in VARIANTS.items() for spelling in (name, variant.title)}
-    for count in range(min(len(words), LONGEST_NAME), 0, -1):
-        found = names.get(spelt(" ".join(words[:count])))
-        if found is not None:
-            return found, count
-    return None
+def listed_number(written: str, listed: str, command: str, letter: str = "") -> int:
+    """The number of one of the things a list shows (a seek, a tournament) as written after a command: "12",
+    "#12", or after the list's ``letter`` ("T12"), by the one reader of numbers; a ServiceError says how to
+    write it."""
+    digits = written.strip().removeprefix("#")
+    if letter:
+        digits = digits.removeprefix(letter.upper()).removeprefix(letter.lower())
+    try:
+        return whole_number(digits, 1)
+    except NumberError:
+        raise ServiceError(f"write the {listed}'s number, as '{listed}s' lists it: {command} 12") from None
 
 
 def as_read(line: str) -> str:

@@ -17,29 +17,25 @@ from typing import Any
 
 from app.addresses import AddressError, valid_address
 from app.config import Settings
-from app.games.commands.reading import variant_named
 from app.games.errors import ServiceError
 from app.games.mail.links import rules_link
 from app.present.registry import presenter_for
 from app.present.rules_pages import rules_text
-from app.rules.base import DEFAULT_DAYS, FEWEST_DAYS, MOST_DAYS, SIDES, OptionError
-from app.rules.numbers import NumberError, whole_number
+from app.rules.base import SIDES, OptionError
+from app.rules.options import DEFAULT_DAYS, RATED_WORDS, days_a_move, key_value
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS, get_variant
+from app.rules.variant_names import variant_named
 
-MAX_DAYS = MOST_DAYS
 OUR_WORDS = frozenset({"days", "color", "colour", "rated", "unrated", "rating"})  # the game terms every game takes
-RATED_WORDS = {"rated": True, "unrated": False}  # a challenge's game is unrated unless it says ``rated``
 OPEN, CLOSE = "{[", "}]"  # around a value written as JSON (a start position), which may have spaces in it
 
 
 def read_option(item: str) -> tuple[str, str]:
-    """``K=V`` as the referee reads an option, by mail and on the command line alike: the key in lower case, the
-    value as written (a position's piece letters are upper and lower case; the variant checks the value)."""
-    key, equals, value = item.partition("=")
-    key = key.strip().lower()
-    if not equals or not key:
-        raise ServiceError("write each option as key=value, e.g. days=3")
-    return key, value.strip()
+    """``K=V`` as the referee reads an option (``key_value``), by mail and on the command line alike."""
+    try:
+        return key_value(item)
+    except OptionError as error:
+        raise ServiceError(str(error)) from None
 
 
 def read_options(items: list[str]) -> dict[str, str]:
@@ -135,12 +131,8 @@ def split_options(variant_name: str, raw: dict[str, str]) -> tuple[int, dict[str
     if variant_name not in VARIANTS:
         raise ServiceError(f"unknown variant {variant_name!r}; known: {', '.join(sorted(VARIANTS))}")
     options = dict(raw)
-    days_text = options.pop("days", str(DEFAULT_DAYS))
     try:
-        days = whole_number(str(days_text), FEWEST_DAYS, MAX_DAYS)
-    except NumberError:
-        raise ServiceError(f"days must be a whole number of days from {FEWEST_DAYS} to {MAX_DAYS}") from None
-    try:
+        days = days_a_move(str(options.pop("days", DEFAULT_DAYS)))
         referee_options = get_variant(variant_name).parse_options(options)
     except OptionError as error:
         raise ServiceError(str(error)) from error

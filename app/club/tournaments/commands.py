@@ -9,13 +9,12 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from app.club.jobs import club
-from app.club.tournament_jobs import read_number
-from app.club.tournament_rows import UNDER_WAY, listed
-from app.club.tournament_words import listing_line
-from app.club.tournaments import read_terms
-from app.club.tournaments.terms import FORMAT_NAMES
+from app.club.tournaments.core import read_terms
+from app.club.tournaments.core.terms import FORMAT_NAMES
+from app.club.tournaments.rows import UNDER_WAY, listed
+from app.club.tournaments.words import listing_line
 from app.games.commands.base import Held, InLobby, MailCommand
-from app.games.commands.reading import Command
+from app.games.commands.reading import Command, listed_number
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import challenge_words
 from app.rules.registry import DEFAULT_VARIANT, VARIANTS
@@ -36,7 +35,7 @@ def list_tournaments(context: InLobby, command: Command) -> None:
 
 def standings(context: InLobby, command: Command) -> None:
     try:
-        number = read_number(command.argument, "standings")
+        number = listed_number(command.argument, "tournament", "standings", "T")
         subject, paragraphs, table = club(context.jobs).tournaments.standings_lines(number)
     except ServiceError as error:
         context.problems.append(f"standings: {error}")
@@ -90,7 +89,7 @@ def numbered(command: str):
     """The check of a held command that takes a tournament's number: the number, the tournament checked."""
 
     def check(context: InLobby, argument: str) -> str:
-        number = read_number(argument, command)
+        number = listed_number(argument, "tournament", command, "T")
         tournaments = club(context.jobs).tournaments
         {"enter": tournaments.check_enter, "withdraw": tournaments.check_withdraw,
          "start": tournaments.check_start}[command](context.player, number)

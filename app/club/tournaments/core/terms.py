@@ -4,9 +4,10 @@ mistake.
 By mail: ``tournament VARIANT [K=V ...] [round-robin|swiss] [players=N] [rounds=N] [rated|unrated]
 [starts=YYYY-MM-DD]`` (``read_terms`` takes the words after ``tournament``, split as a challenge's are, so that
 a JSON value stays one word); on the command line, ``tournament create`` hands the same values over one by one
-(``terms_from``). The game may be named by its name (with spaces for its hyphens) or its title, the format as
-people write it (``round robin``, ``roundrobin``, ``rr``, ``Swiss``). The variant's options are read by the
-variant's own readers.
+(``terms_from``). The game is named as every command names it (``app.rules.variant_names``), each ``key=value``,
+the days a move and rated or not read as every game's are (``app.rules.options``), every number by the one
+reader of numbers (``app.rules.numbers``); the format as people write it (``round robin``, ``roundrobin``,
+``rr``, ``Swiss``). The variant's options are read by the variant's own readers.
 
 The answers repeat nothing the organiser wrote, only the referee's own words (the names of games, options and
 limits): an announcement by mail comes from an address not yet proved to be its sender's.
@@ -14,7 +15,6 @@ limits): an announcement by mail comes from an address not yet proved to be its 
 
 from __future__ import annotations
 
-import difflib
 import json
 import random
 import re
@@ -23,24 +23,24 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from app.club.tournaments.swiss import FEWEST as SWISS_FEWEST
-from app.club.tournaments.swiss import MOST as SWISS_MOST
-from app.club.tournaments.swiss import default_swiss_rounds
-from app.club.tournaments.values import ROUND_ROBIN, SWISS, Format, TournamentError
-from app.rules.base import DEFAULT_DAYS, FEWEST_DAYS, MOST_DAYS, RulesError
+from app.club.tournaments.core.swiss import FEWEST as SWISS_FEWEST
+from app.club.tournaments.core.swiss import MOST as SWISS_MOST
+from app.club.tournaments.core.swiss import default_swiss_rounds
+from app.club.tournaments.core.values import ROUND_ROBIN, SWISS, Format, TournamentError
+from app.rules.base import OptionError, RulesError
+from app.rules.numbers import NumberError, whole_number
+from app.rules.options import DEFAULT_DAYS, RATED_WORDS, days_a_move, key_value
 from app.rules.registry import VARIANTS
+from app.rules.variant_names import nearest_variant, variant_named
 
 PLAYERS = {ROUND_ROBIN: (3, 16), SWISS: (SWISS_FEWEST, SWISS_MOST)}  # the fewest who can start, the most
 DEFAULT_PLAYERS = {ROUND_ROBIN: 6, SWISS: 8}
-DAYS = (FEWEST_DAYS, MOST_DAYS)  # a move's time, as every game has it
 FURTHEST_START = timedelta(days=365)
 MOST_WORDS = 40
 FORMAT_WORDS = {"round-robin": ROUND_ROBIN, "roundrobin": ROUND_ROBIN, "round_robin": ROUND_ROBIN,
                 "rr": ROUND_ROBIN, "swiss": SWISS}
-RATED_WORDS = {"rated": True, "unrated": False}
 OUR_KEYS = ("players", "rounds", "starts", "days", "format")
 FORMAT_NAMES = {ROUND_ROBIN: "a round robin", SWISS: "a Swiss"}
-DIGITS = re.compile(r"[0-9]{1,4}")
 DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 
@@ -100,8 +100,7 @@ def read_terms(words: Sequence[str], *, today: date) -> Terms:
     while index < len(lowered):
         word = lowered[index]
         if "=" in word:
-            key, _, value = words[index].strip().partition("=")
-            _take_value(key.strip().lower(), value.strip(), given, options)
+            _take_value(words[index].strip(), given, options)
         elif word == "round" and lowered[index + 1:index + 2] == ["robin"]:
             formats.append(ROUND_ROBIN)
             index += 1
@@ -127,7 +126,7 @@ def terms_from(variant: str, *, today: date, format: str = ROUND_ROBIN, players:
                starts: date | str | None = None, options: Mapping[str, str] | None = None) -> Terms:
     """The terms from values given one by one (the command line's ``tournament create``, and ``read_terms``):
     numbers as whole numbers or their ASCII digits, the date as a date or YYYY-MM-DD; raises TermsError."""
-    name = variant_named(variant)
+    name = _variant(variant)
     chosen = read_format(format)
     low, high = PLAYERS[chosen]
     most = _whole_number(players, DEFAULT_PLAYERS[chosen], low, high,
@@ -137,7 +136,7 @@ def terms_from(variant: str, *, today: date, format: str = ROUND_ROBIN, players:
     swiss_rounds = None if rounds is None else _whole_number(
         rounds, 0, 1, most - 1, f"a Swiss of {most} players has 1 to {most - 1} rounds: rounds=N")
     return Terms(variant=name, format=chosen, players=most, rated=rated, rounds=swiss_rounds,
-                 days=_whole_number(days, DEFAULT_DAYS, *DAYS, f"days is a move's time, {DAYS[0]} to {DAYS[1]} days"),
+                 days=DEFAULT_DAYS if days is None else _days(days),
                  starts=_start(starts, today), options=_variant_options(name, dict(options or {})))
 
 
@@ -150,37 +149,29 @@ def read_format(text: str) -> Format:
     return found
 
 
-def variant_named(text: str) -> str:
-    """The variant a phrase names: its name or its title, in any case, with spaces, hyphens or underscores
-    between the words; an unknown one is answered with the nearest name."""
-    spelled = _spelling(text)
-    if not spelled:
-        raise TermsError(f"name the game first: tournament <game> ...; the games: {', '.join(sorted(VARIANTS))}")
-    spellings = {key: name for name, variant in VARIANTS.items() for key in _spellings(name, variant.title)}
-    if spelled in spellings:
-        return spellings[spelled]
-    words = spelled.split()
-    if any(" ".join(words[:end]) in spellings for end in range(1, len(words))):
+def _variant(text: str) -> str:
+    """The variant a phrase names, all of it (``variant_named``); an unknown one is answered with the nearest
+    name."""
+    words = str(text).split()
+    games = ", ".join(sorted(VARIANTS))
+    if not words:
+        raise TermsError(f"name the game first: tournament <game> ...; the games: {games}")
+    found = variant_named(words)
+    if found is not None and found[1] == len(words):
+        return found[0]
+    if found is not None:
         raise TermsError("after the game come its terms, each as key=value (players=8, days=5), and the words "
                          "round-robin or swiss, rated or unrated")
-    nearest = difflib.get_close_matches(spelled, list(spellings), n=1, cutoff=0.6)
-    games = ", ".join(sorted(VARIANTS))
-    raise TermsError(f"there is no game by that name; did you mean {spellings[nearest[0]]}? The games: {games}"
+    nearest = nearest_variant(" ".join(words))
+    raise TermsError(f"there is no game by that name; did you mean {nearest}? The games: {games}"
                      if nearest else f"there is no game by that name; the games: {games}")
 
 
-def _spelling(text: str) -> str:
-    return re.sub(r"[\s_\-]+", " ", str(text).lower()).strip()
-
-
-def _spellings(name: str, title: str) -> set[str]:
-    title_spelled = _spelling(title)
-    return {_spelling(name), title_spelled, re.sub(r"^(through )?the | chess$", "", title_spelled).strip()}
-
-
-def _take_value(key: str, value: str, given: dict[str, str], options: dict[str, str]) -> None:
-    if not key:
-        raise TermsError("write each term as key=value, e.g. players=8")
+def _take_value(word: str, given: dict[str, str], options: dict[str, str]) -> None:
+    try:
+        key, value = key_value(word)
+    except OptionError:
+        raise TermsError("write each term as key=value, e.g. players=8") from None
     if key in ("color", "colour", "as"):
         raise TermsError("colours in a tournament come from its pairings: leave out color=")
     into = given if key in OUR_KEYS else options
@@ -195,10 +186,18 @@ def _whole_number(value: int | str | None, default: int, low: int, high: int, wa
         return default
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise TermsError(wanted)
-    text = str(value).strip()
-    if not DIGITS.fullmatch(text) or not low <= int(text) <= high:
-        raise TermsError(wanted)
-    return int(text)
+    try:
+        return whole_number(str(value).strip(), low, high)
+    except NumberError:
+        raise TermsError(wanted) from None
+
+
+def _days(value: int | str) -> int:
+    """A move's time, as every game's is read (``days_a_move``)."""
+    try:
+        return days_a_move(str(value))
+    except OptionError as error:
+        raise TermsError(str(error)) from None
 
 
 def _start(value: date | str | None, today: date) -> date | None:

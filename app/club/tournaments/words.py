@@ -15,7 +15,8 @@ from markupsafe import Markup
 from sqlalchemy import Connection, select
 
 from app.club.models import PLAYERS
-from app.club.tournament_rows import (
+from app.club.tournaments.core import ROUND_ROBIN, TIE_BREAKS
+from app.club.tournaments.rows import (
     FINISHED,
     OPEN,
     RUNNING,
@@ -27,7 +28,6 @@ from app.club.tournament_rows import (
     title,
     when,
 )
-from app.club.tournaments import ROUND_ROBIN, TIE_BREAKS
 from app.config import Settings
 from app.games.lobby.challenges import terms
 from app.games.mail.links import history_link
@@ -92,16 +92,16 @@ def listing_line(row: Any) -> str:
     return f"{title(row)} ({state}): {described(row)}; organised by {organiser(row)}."
 
 
-def standings_table(now: Whole) -> Table:
+def standings_table(tournament: Whole) -> Table:
     """Place, name, points, the format's tie-breaks and games played, best first."""
-    names = now.names()
-    withdrawn = now.withdrawn()
+    names = tournament.names()
+    withdrawn = tournament.withdrawn()
     rows = [[f"{'=' if line.shared else ''}{line.place}", names[line.player] + (" (withdrew)" if line.player in
                                                                                   withdrawn else ""),
              points(line.points), *(f"{value:g}" for value in line.tie_breaks), str(line.games)]
-            for line in now.standings()]
-    heading = "Final standings" if now.row.status == FINISHED else "Standings"
-    tie_breaks = [name[:1].upper() + name[1:] for name in TIE_BREAKS[now.row.format]]
+            for line in tournament.standings()]
+    heading = "Final standings" if tournament.row.status == FINISHED else "Standings"
+    tie_breaks = [name[:1].upper() + name[1:] for name in TIE_BREAKS[tournament.row.format]]
     return Table(heading, ["Place", "Name", "Points", *tie_breaks, "Games"], rows)
 
 
@@ -113,12 +113,12 @@ def board_line(board: Board, names: dict[int, str]) -> str:
     return f"Board {board.board}: {names[board.white]} - {names[board.black]}, game {board.game_id}{result}"
 
 
-def pairing_lines(now: Whole, settings: Settings) -> list[str]:
+def pairing_lines(tournament: Whole, settings: Settings) -> list[str]:
     """What ``standings T`` says above its table: the tournament's terms and where it stands."""
-    row = now.row
-    lines = [f"{title(row)}: {described(row)}. Organised by {now.organiser}."]
+    row = tournament.row
+    lines = [f"{title(row)}: {described(row)}. Organised by {tournament.organiser}."]
     if row.status == OPEN:
-        lines.append(f"Entrants so far: {', '.join(entrant.name for entrant in now.entrants) or 'none'}. "
+        lines.append(f"Entrants so far: {', '.join(entrant.name for entrant in tournament.entrants) or 'none'}. "
                      f"To enter: enter {row.id}")
     elif row.format != ROUND_ROBIN and row.status == RUNNING:
         lines.append(f"Round {row.round} of {row.total_rounds} is under way.")
@@ -144,12 +144,12 @@ class TournamentMail:
         text, html = render("tournament", context)
         enqueue(self.connection, self.settings, Mail(email, name, "tournament", subject, text, html))
 
-    def entrants(self, now: Whole) -> list[tuple[int, str, str]]:
+    def entrants(self, tournament: Whole) -> list[tuple[int, str, str]]:
         """(id, address, name) of every entrant: each is mailed at their own address alone."""
-        ids = [entrant.player_id for entrant in now.entrants]
+        ids = [entrant.player_id for entrant in tournament.entrants]
         found = {row.id: row for row in self.connection.execute(
             select(PLAYERS.c.id, PLAYERS.c.email).where(PLAYERS.c.id.in_(ids)))}
-        names = now.names()
+        names = tournament.names()
         return [(player_id, found[player_id].email, names[player_id]) for player_id in ids]
 
     def entered(self, row: Any, player: Any, announced: bool, full: bool) -> None:
@@ -167,12 +167,12 @@ class TournamentMail:
         self.send(player.email, player.name, f"{title(row)}: {'announced' if announced else 'entered'}",
                   paragraphs, number=row.id)
 
-    def started(self, now: Whole) -> None:
-        row, names = now.row, now.names()
-        for player_id, email, name in self.entrants(now):
-            mine = [board for board in now.boards if player_id in (board.white, board.black)]
+    def started(self, tournament: Whole) -> None:
+        row, names = tournament.row, tournament.names()
+        for player_id, email, name in self.entrants(tournament):
+            mine = [board for board in tournament.boards if player_id in (board.white, board.black)]
             lines = [self.game_line(board, player_id, names) for board in mine]
-            paragraphs = [f"{title(row)} has started with {len(now.entrants)} players: {described(row)}.",
+            paragraphs = [f"{title(row)} has started with {len(tournament.entrants)} players: {described(row)}.",
                           "Each game has its own mails, as any game does; its first mail is on its way. Every mail "
                           "of a game names the tournament and its round."]
             if row.format != ROUND_ROBIN:
@@ -180,18 +180,18 @@ class TournamentMail:
                                   "game of this one has ended.")
             sections = [Section("Your games" if row.format == ROUND_ROBIN else "Your game in round 1", lines)]
             if row.format != ROUND_ROBIN:
-                sections.append(Section("The pairings of round 1 (White named first)", [board_line(board, names)
-                                                                    for board in now.boards if board.round == 1]))
+                first = [board_line(board, names) for board in tournament.boards if board.round == 1]
+                sections.append(Section("The pairings of round 1 (White named first)", first))
             self.send(email, name, f"{title(row)} has started", paragraphs, sections,
                       Table("Entrants, ranked", ["No.", "Name", "Rating"],
                             [[str(entrant.rank), entrant.name, entrant.rating.shown]
-                             for entrant in sorted(now.entrants, key=lambda each: each.rank or 0)]), row.id)
+                             for entrant in sorted(tournament.entrants, key=lambda each: each.rank or 0)]), row.id)
 
-    def paired(self, now: Whole, number: int) -> None:
-        row, names = now.row, now.names()
-        boards = [board for board in now.boards if board.round == number]
-        for player_id, email, name in self.entrants(now):
-            if player_id in now.withdrawn():
+    def paired(self, tournament: Whole, number: int) -> None:
+        row, names = tournament.row, tournament.names()
+        boards = [board for board in tournament.boards if board.round == number]
+        for player_id, email, name in self.entrants(tournament):
+            if player_id in tournament.withdrawn():
                 continue
             mine = [self.game_line(board, player_id, names) for board in boards
                     if player_id in (board.white, board.black)]
@@ -200,23 +200,23 @@ class TournamentMail:
             ], [Section(f"Your game in round {number}", mine or ["You are not paired in this round."]),
                 Section(f"The pairings of round {number} (White named first)",
                         [board_line(board, names) for board in boards])],
-                standings_table(now), row.id)
+                standings_table(tournament), row.id)
 
-    def finished(self, now: Whole) -> None:
-        row = now.row
-        table = standings_table(now)
+    def finished(self, tournament: Whole) -> None:
+        row = tournament.row
+        table = standings_table(tournament)
         winners = [line[1] for line in table.rows if line[0] in ("1", "=1")]
-        for _player_id, email, name in self.entrants(now):
+        for _player_id, email, name in self.entrants(tournament):
             self.send(email, name, f"{title(row)} has ended", [
                 f"{title(row)} has ended: every game is over. {listed_names(winners)} "
                 f"{'share' if len(winners) > 1 else 'takes'} first place.",
                 "Thank you for playing. 'tournaments' lists the open ones."], (), table, row.id)
 
-    def cancelled(self, now: Whole) -> None:
-        row = now.row
-        for _player_id, email, name in self.entrants(now):
+    def cancelled(self, tournament: Whole) -> None:
+        row = tournament.row
+        for _player_id, email, name in self.entrants(tournament):
             self.send(email, name, f"{title(row)} is cancelled", [
-                f"{title(row)} reached its start day with {len(now.entrants)} entrant(s), fewer than the "
+                f"{title(row)} reached its start day with {len(tournament.entrants)} entrant(s), fewer than the "
                 f"{terms_of(row).fewest} it needs, so it is cancelled. No game was started.",
                 "'tournaments' lists the open ones; 'tournament <game>' announces one of your own."], number=row.id)
 

@@ -17,8 +17,8 @@ from sqlalchemy import Connection, bindparam, select, text
 from app.club.models import ENTRIES, PAIRINGS, PLAYERS, RATINGS, TOURNAMENTS
 from app.club.names import club_name
 from app.club.ratings import RatingNow
-from app.club.tournaments import ROUND_ROBIN, Game, Round, Terms, standings
-from app.club.tournaments.standings import Standing
+from app.club.tournaments.core import ROUND_ROBIN, Game, Round, Terms, standings
+from app.club.tournaments.core.standings import StandingsLine
 from app.games.models import Game as GameRow
 from app.rules.registry import VARIANTS
 
@@ -96,7 +96,7 @@ class Whole:
                                bye=next((board.white for board in boards if board.black is None), None)))
         return found
 
-    def standings(self) -> list[Standing]:
+    def standings(self) -> list[StandingsLine]:
         return standings(self.row.format, self.ranked, self.rounds())
 
     def withdrawn(self) -> frozenset[int]:
@@ -210,7 +210,7 @@ def players_tournaments_placed(connection: Connection, player_id: int, limit: in
     return found
 
 
-def place_of(standing: list[Standing], player_id: int) -> str:
+def place_of(standing: list[StandingsLine], player_id: int) -> str:
     """"2nd", or "=2nd" for a shared place, as a player's page shows it."""
     found = next((line for line in standing if line.player == player_id), None)
     if found is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.club.tournaments.values import Pairing, TournamentError
+from app.club.tournaments.core.values import Pairing, TournamentError
 
 
 def berger_rounds(entrants: int) -> list[list[tuple[int, int]]]:

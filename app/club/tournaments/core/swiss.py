@@ -31,7 +31,7 @@ from py4swiss.trf.results import ColorToken, ResultToken, RoundResult
 from py4swiss.trf.sections import PlayerSection, TeamSection, TournamentSection, XSection
 from py4swiss.trf.sections.x_section import XSectionConfiguration
 
-from app.club.tournaments.values import DRAW, Game, Pairing, PairingImpossible, Round, TournamentError
+from app.club.tournaments.core.values import DRAW, Game, Pairing, PairingImpossible, Round, TournamentError
 
 FEWEST, MOST = 4, 128  # entrants in a Swiss, withdrawn ones included
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.club.tournaments.values import (
+from app.club.tournaments.core.values import (
     BYE_POINTS,
     ROUND_ROBIN,
     SWISS,
@@ -39,7 +39,7 @@ DRAW_POINTS = 0.5
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class StandingsLine:
     """One line of the standings: the place (shared when everything is equal: ``shared``), the player, their
     points, their tie-breaks in the order of ``TIE_BREAKS[format]``, and the games they have finished (a bye is
     no game)."""
@@ -68,7 +68,7 @@ class _Entry:
         return not self.played and not self.bye and self.scored < 1
 
 
-def standings(format: Format, players: Sequence[int], rounds: Sequence[Round]) -> list[Standing]:
+def standings(format: Format, players: Sequence[int], rounds: Sequence[Round]) -> list[StandingsLine]:
     """The standings of a tournament of ``players`` (ranked, best first) after ``rounds`` (each as paired, with
     the results so far), best first; players sharing a place keep their ranked order."""
     if format not in TIE_BREAKS:
@@ -82,7 +82,7 @@ def standings(format: Format, players: Sequence[int], rounds: Sequence[Round]) -
         tie_breaks = {player: _swiss_tie_breaks(entries[player], adjusted) for player in players}
     keys = {player: (points[player], *tie_breaks[player]) for player in players}
     order = sorted(players, key=lambda player: tuple(-value for value in keys[player]))
-    return [Standing(place=1 + sum(keys[other] > keys[player] for other in players), player=player,
+    return [StandingsLine(place=1 + sum(keys[other] > keys[player] for other in players), player=player,
                      points=points[player], tie_breaks=tie_breaks[player],
                      games=sum(entry.opponent is not None for entry in entries[player]),
                      shared=sum(keys[other] == keys[player] for other in players) > 1)

@@ -1,13 +1,14 @@
 """Tournaments run: announced, entered, started, paired round by round and ended, on the pure core
-(``app.club.tournaments``) and through the game service's jobs, which alone create, start and end games.
+(``app.club.tournaments.core``) and through the game service's jobs, which alone create, start and end games.
 
-Every change of a tournament's course happens under a lock on its row: the last place is taken by one
-conditional update of the entrants it counts (two players taking it at once: one enters, the other is told it
-is full), and a start, a round paired or the end happen with the row locked. A game's end reaches the club
-through the listener handed to the turn (``game_ended``), in the transaction that ended the game: a Swiss's
-next round is paired there, so two workers ending the last two games of a round at once pair it exactly once
-(the second waits on the lock and then finds the round paired). A withdrawal resigns the player's unfinished
-games through the turn, as their own ``resign`` would.
+Every change of a tournament's course happens under a lock on its row. An entry is checked and taken with the row
+locked: one player entering twice at once (two mails, or a page sent twice) enters once and the second is told
+so; two players taking the last place at once: one enters and it starts, the other is told it has started. A
+start, a round paired or the end happen with the row locked too. A game's end reaches the club through the
+listener handed to the turn (``game_ended``), in the transaction that ended the game: a Swiss's next round is
+paired there, so two workers ending the last two games of a round at once pair it exactly once (the second waits
+on the lock and then finds the round paired). A withdrawal resigns the player's unfinished games through the
+turn, as their own ``resign`` would.
 """
 
 from __future__ import annotations
@@ -20,20 +21,7 @@ from sqlalchemy import bindparam, delete, func, insert, select, text, update
 from app.club.models import ENTRIES, PAIRINGS, PLAYERS, TOURNAMENTS
 from app.club.names import club_name
 from app.club.ratings import current_rating
-from app.club.tournament_rows import (
-    CANCELLED,
-    FINISHED,
-    GAMES,
-    OPEN,
-    RUNNING,
-    Whole,
-    terms_of,
-    title,
-    tournament_row,
-    whole,
-)
-from app.club.tournament_words import TournamentMail, pairing_lines, standings_table
-from app.club.tournaments import (
+from app.club.tournaments.core import (
     ROUND_ROBIN,
     Pairing,
     PairingImpossible,
@@ -45,6 +33,19 @@ from app.club.tournaments import (
     read_terms,
     round_robin_pairings,
 )
+from app.club.tournaments.rows import (
+    CANCELLED,
+    FINISHED,
+    GAMES,
+    OPEN,
+    RUNNING,
+    Whole,
+    terms_of,
+    title,
+    tournament_row,
+    whole,
+)
+from app.club.tournaments.words import TournamentMail, pairing_lines, standings_table
 from app.config import Settings
 from app.games.errors import ServiceError
 from app.games.lobby.challenges import challenge_words, written
@@ -63,14 +64,6 @@ DUE_STARTS = (select(TOURNAMENTS.c.id).where(text("tournaments.status = 'open'")
                                              TOURNAMENTS.c.starts_at <= bindparam("now"))
               .order_by(TOURNAMENTS.c.starts_at).limit(bindparam("limit")))
 UNFINISHED = ("invited", "setup", "active")  # a game's statuses before its end
-
-
-def read_number(text: str, command: str) -> int:
-    """A tournament's number as written after a command ("enter 12", "enter #12", "enter T12")."""
-    digits = text.strip().lstrip("#").removeprefix("T").removeprefix("t")
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 9:
-        raise ServiceError(f"write the tournament's number, as 'tournaments' lists it: {command} 12")
-    return int(digits)
 
 
 class Tournaments:
@@ -127,11 +120,12 @@ class Tournaments:
 
     # ------------------------------------------------------------------ entering and withdrawing
 
-    def check_enter(self, player: PlayerRecord, number: int) -> Any:
-        """Raise ServiceError unless the player may enter tournament ``number`` now."""
-        row = self.existing(number)
+    def check_enter(self, player: PlayerRecord, number: int, lock: bool = False) -> Any:
+        """Raise ServiceError unless the player may enter tournament ``number`` now (``lock``: its row locked for
+        the rest of the transaction, as the entry itself checks it)."""
+        row = self.existing(number, lock)
         if self.entry(number, player.id) is not None:
-            raise ServiceError(f"you have entered tournament {number} already")
+            raise ServiceError(f"you have already entered tournament {number}")
         if row.status != OPEN:
             raise ServiceError(f"tournament {number} has {self.gone(row)}: 'tournaments' lists the open ones")
         if row.entrants >= row.players:
@@ -139,17 +133,13 @@ class Tournaments:
         return row
 
     def enter(self, player: PlayerRecord, number: int, announced: bool = False) -> bool:
-        """Take a place; the tournament starts at once when it was the last. Returns whether it started."""
-        self.check_enter(player, number)
+        """Take a place, checked with the tournament's row locked; it starts at once when it was the last. Returns
+        whether it started."""
+        self.check_enter(player, number, lock=True)
         taken = self.connection.execute(
-            update(TOURNAMENTS).where(TOURNAMENTS.c.id == number, TOURNAMENTS.c.status == OPEN,
-                                      TOURNAMENTS.c.entrants < TOURNAMENTS.c.players)
+            update(TOURNAMENTS).where(TOURNAMENTS.c.id == number)
             .values(entrants=TOURNAMENTS.c.entrants + 1)
-            .returning(TOURNAMENTS.c.entrants, TOURNAMENTS.c.players)).first()
-        if taken is None:  # the last place went to another meanwhile, or it started
-            row = self.existing(number)
-            raise ServiceError(f"tournament {number} is full: 'tournaments' lists the open ones"
-                               if row.entrants >= row.players else f"tournament {number} has {self.gone(row)}")
+            .returning(TOURNAMENTS.c.entrants, TOURNAMENTS.c.players)).one()
         self.preferences.give_name(player, club_name(player.name, player.email, player.id))
         self.connection.execute(insert(ENTRIES), {"tournament_id": number, "player_id": player.id,
                                                   "entered_at": self.work.now, "withdrawn": False})
@@ -321,10 +311,10 @@ class Tournaments:
         if row.format == ROUND_ROBIN or row.round >= row.total_rounds:
             self.finish(row)
             return
-        now = self.whole(row.id)
+        tournament = self.whole(row.id)
         try:
-            pairing = pair_next_round(SwissHistory(tuple(now.ranked), tuple(now.rounds()), row.total_rounds,
-                                                   now.withdrawn()))
+            pairing = pair_next_round(SwissHistory(tuple(tournament.ranked), tuple(tournament.rounds()),
+                                                   row.total_rounds, tournament.withdrawn()))
         except PairingImpossible:
             self.finish(row)
             return
@@ -342,8 +332,8 @@ class Tournaments:
     def whole(self, number: int) -> Whole:
         return whole(self.connection, self.existing(number))
 
-    def existing(self, number: int) -> Any:
-        row = tournament_row(self.connection, number)
+    def existing(self, number: int, lock: bool = False) -> Any:
+        row = tournament_row(self.connection, number, lock)
         if row is None:
             raise ServiceError(f"there is no tournament {number}; 'tournaments' lists them")
         return row
@@ -362,5 +352,5 @@ class Tournaments:
 
     def standings_lines(self, number: int) -> tuple[str, list[str], Any]:
         """The subject, paragraphs and table of ``standings T``."""
-        now = self.whole(number)
-        return title(now.row), pairing_lines(now, self.settings), standings_table(now)
+        tournament = self.whole(number)
+        return title(tournament.row), pairing_lines(tournament, self.settings), standings_table(tournament)
