@@ -109,8 +109,9 @@ def ingest(file: click.utils.LazyFile) -> None:
 @click.option("--black", required=True, help="Black's email address")
 @click.option("--option", "options", multiple=True, help="K=V: days=3, or one of the variant's options (repeatable)")
 def new_game(variant: str, white: str, black: str, options: tuple[str, ...]) -> None:
+    from app.games.errors import ServiceError
     from app.games.lobby.challenges import read_options
-    from app.service import Service, ServiceError
+    from app.service import Service
 
     server = _server()
     server.db.upgrade()
@@ -149,7 +150,8 @@ def tournament() -> None:
 def tournament_create(variant: str, format_: str, players: str | None, rounds: str | None, days: str | None,
                       unrated: bool, options: tuple[str, ...], starts: str | None) -> None:
     from app.club.tournaments.core import TermsError, terms_from
-    from app.service import Service, ServiceError
+    from app.games.errors import ServiceError
+    from app.service import Service
 
     raw = _tournament_options(variant, options)
     if "days" in raw and days is not None:
@@ -175,12 +177,12 @@ def _tournament_options(variant: str, options: tuple[str, ...]) -> dict[str, str
     """The ``--option`` values read as a challenge's are, and checked against the variant named (when it names
     one: ``terms_from`` answers a name that is none): the operator is told the bad option and the ones the game
     takes."""
+    from app.games.errors import ServiceError
     from app.games.lobby.challenges import read_options
     from app.rules.options import days_a_move
     from app.rules.registry import VARIANTS
     from app.rules.values import OptionError
     from app.rules.variant_names import variant_named
-    from app.service import ServiceError
 
     try:
         raw = read_options(list(options))
@@ -207,7 +209,8 @@ def _tournament_options(variant: str, options: tuple[str, ...]) -> dict[str, str
 @tournament.command("start", help="Start tournament T now with whoever has entered (at least its minimum).")
 @click.argument("number", type=int)
 def tournament_start(number: int) -> None:
-    from app.service import Service, ServiceError
+    from app.games.errors import ServiceError
+    from app.service import Service
 
     server = _server()
     server.db.upgrade()

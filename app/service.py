@@ -22,7 +22,6 @@ from app.club.tournaments.jobs import Tournaments
 from app.config import Settings
 from app.games.commands.base import CommandBook, Jobs
 from app.games.commands.registry import MAIL_COMMANDS
-from app.games.errors import ServiceError  # noqa: F401 (app/cli.py and app/inbound/receive.py still import it here)
 from app.games.records.rows import GameRecord
 from app.games.service import GameService
 from app.tokens import TokenSigner

@@ -19,7 +19,6 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, select, text, update
 
 from app.club.models import ENTRIES, PAIRINGS, PLAYERS, TOURNAMENTS
-from app.club.names import club_name
 from app.club.ratings import current_rating
 from app.club.tournaments.core import (
     ROUND_ROBIN,
@@ -140,7 +139,7 @@ class Tournaments:
             update(TOURNAMENTS).where(TOURNAMENTS.c.id == number)
             .values(entrants=TOURNAMENTS.c.entrants + 1)
             .returning(TOURNAMENTS.c.entrants, TOURNAMENTS.c.players)).one()
-        self.preferences.give_name(player, club_name(player.name, player.email, player.id))
+        self.preferences.enter_club(player)
         self.connection.execute(insert(ENTRIES), {"tournament_id": number, "player_id": player.id,
                                                   "entered_at": self.work.now, "withdrawn": False})
         row = self.existing(number)
