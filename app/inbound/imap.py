@@ -16,7 +16,8 @@ import logging
 from imap_tools import AND, BaseMailBox, MailBox, MailBoxUnencrypted
 
 from app.inbound import receive as inbound
-from app.inbound.receive import Received, process_stored, store
+from app.inbound.pipeline import Received
+from app.inbound.receive import process_stored, store
 from app.server import Server
 
 log = logging.getLogger(__name__)

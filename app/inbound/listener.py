@@ -10,7 +10,8 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from app.inbound import receive as inbound
-from app.inbound.receive import Received, process_stored, store
+from app.inbound.pipeline import Received
+from app.inbound.receive import process_stored, store
 from app.server import Server
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from app.inbound.receive import Pipeline, store
+from app.inbound.pipeline import Pipeline
+from app.inbound.receive import store
 from tests.server.harness import ALICE, BOB, Table
 from tests.server.mailhost import free_port, wait_until
 

@@ -19,7 +19,8 @@ from app.games.mail.mailing import Mailer
 from app.games.models import Event, Game
 from app.inbound.clients import reply
 from app.inbound.models import InboundMessage
-from app.inbound.receive import SETTLE, Received, process, process_on, process_pending, receive, store
+from app.inbound.pipeline import Received
+from app.inbound.receive import SETTLE, process, process_on, process_pending, receive, store
 from app.outbound.models import OutboundMessage
 from app.worker import Worker
 from tests.conftest import make_server

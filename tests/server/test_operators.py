@@ -30,7 +30,7 @@ def test_help_lists_the_test_command_and_every_benchmark(tmp_path):
 def test_the_log_says_each_message_stored_and_what_became_of_it(server, caplog):
     table = Table(server)
     game_id = table.start()
-    with caplog.at_level(logging.INFO, logger="app.inbound.receive"):
+    with caplog.at_level(logging.INFO, logger="app.inbound"):
         table.reply(ALICE, "R e2-e4", kind="request")
     lines = [record.getMessage() for record in caplog.records]
     assert any("stored, from test" in line for line in lines)

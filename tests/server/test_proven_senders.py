@@ -13,7 +13,7 @@ from app.games.models import Game as GameRow
 from app.games.models import Player
 from app.inbound.clients import fresh, reply
 from app.inbound.models import InboundMessage
-from app.inbound.receive import Received
+from app.inbound.pipeline import Received
 from app.service import Service
 from tests.server.mailhost import wait_until
 from tests.server.signing import OTHER_HOST, SENDING_HOST, Provider, send

@@ -11,7 +11,8 @@ from app.config import load_settings
 from app.db import utcnow
 from app.games.models import Event, Game, Player
 from app.inbound.models import InboundMessage
-from app.inbound.receive import Pipeline, receive
+from app.inbound.pipeline import Pipeline
+from app.inbound.receive import receive
 from app.outbound.models import OutboundMessage
 from app.outbound.outbox import MaildirTransport
 from app.web.models import LoginToken

@@ -125,7 +125,7 @@ def test_the_outbox_lookups_can_use_an_index_on_postgresql(tmp_path, postgres_ur
     """The rate limit of error notices and the latest mails of a game to a player each have their index."""
     from datetime import UTC, datetime
 
-    from app.inbound.receive import LATEST_SENT
+    from app.inbound.pipeline import LATEST_SENT
     from app.outbound.outbox import ERRORS_SENT
 
     server = make_server(tmp_path, postgres_url)
