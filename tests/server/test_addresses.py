@@ -50,11 +50,11 @@ def test_a_challenge_to_an_internationalised_domain_reaches_it_and_one_to_a_non_
 
 
 def test_a_player_stored_with_a_domain_in_other_letters_is_kept_as_its_a_labels_once_migrated(tmp_path,
-                                                                                               database_url):
+                                                                                               empty_database_url):
     """Migration 0026: an address stored before as ``m@faß.de`` becomes ``m@xn--fa-hia.de``, as every address
     is read now, so its player's next mail finds them; where another player holds that spelling already both
     are left as they are, never merged, and an address already in ASCII is untouched."""
-    db = Database(database_url)
+    db = Database(empty_database_url)
     db.upgrade("0025")
     emails = ["m@faß.de", "n@bücher.example", "n@xn--bcher-kva.example", "plain@example.org"]
     with db.engine.begin() as connection:

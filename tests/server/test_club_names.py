@@ -237,10 +237,10 @@ def test_two_names_given_at_once_on_postgresql_and_the_club_gives_the_second_ano
         server.db.engine.dispose()
 
 
-def test_the_players_in_the_club_hold_their_names_once_migrated(tmp_path, database_url):
+def test_the_players_in_the_club_hold_their_names_once_migrated(tmp_path, empty_database_url):
     """Migration 0023: the players in the club, the first to have joined first, hold their names; one whose name
     looks like one held before, and a player outside the club, hold none."""
-    db = Database(database_url)
+    db = Database(empty_database_url)
     db.upgrade("0022")
     with db.engine.begin() as connection:
         for number, (email, name) in enumerate([(ALICE, "Ann"), (BOB, "ANN"), (CAROL, "Ann"), (DAVE, "Dave")], 1):
@@ -264,11 +264,11 @@ def test_the_players_in_the_club_hold_their_names_once_migrated(tmp_path, databa
 
 
 def test_every_club_name_is_folded_anew_once_migrated_and_the_newer_of_two_alike_is_given_another(tmp_path,
-                                                                                                  database_url):
+                                                                                                  empty_database_url):
     """Migration 0025: the keys held are those of today's fold; where two names held, or a name held and that of
     a player in the club who held none, are now one, the older player keeps it and the newer is given a name the
     club gives, as is a name with nothing to see; a player outside the club who holds none is left as they are."""
-    db = Database(database_url)
+    db = Database(empty_database_url)
     db.upgrade("0024")
     players = [("Ann", "ann"), ("\u13aann", "\u13aann"), ("Al\u2800ice", "al\u2800ice"), ("Alice", "alice"),
                ("ANN", None), ("Ann", None), ("\u2800", "\u2800"), ("Player 3", "player 3")]

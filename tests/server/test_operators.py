@@ -12,9 +12,9 @@ from tests.server.smtp_game import REFEREE
 from tests.server.test_cli import manage
 
 
-def test_new_game_says_its_invitations_are_queued_until_serve_or_worker_runs(tmp_path, database_url):
-    assert manage(tmp_path, database_url, "init-db").returncode == 0
-    done = manage(tmp_path, database_url, "new-game", "--variant", "side-view", "--white", ALICE,
+def test_new_game_says_its_invitations_are_queued_until_serve_or_worker_runs(tmp_path, empty_database_url):
+    assert manage(tmp_path, empty_database_url, "init-db").returncode == 0
+    done = manage(tmp_path, empty_database_url, "new-game", "--variant", "side-view", "--white", ALICE,
                   "--black", "bob@players.test", "--option", "physics=2")
     assert done.returncode == 0 and done.stdout.decode().strip().isdigit()  # stdout: the id alone
     assert b"queued" in done.stderr and b"manage.py serve" in done.stderr and b"manage.py worker" in done.stderr

@@ -22,7 +22,7 @@ def test_upgrade_is_idempotent_and_creates_every_table(server):
     assert {"players", "games", "events", "inbound_messages", "outbound_messages", "alembic_version"} <= tables
 
 
-def test_outbox_rows_queued_as_bytes_keep_their_headers_and_parts_across_migration_0004(tmp_path, database_url):
+def test_outbox_rows_queued_as_bytes_keep_their_headers_and_parts_across_migration_0004(tmp_path, empty_database_url):
     """Mail queued before the outbox kept its parts is converted, and sends with the same headers and bodies."""
     from email import message_from_bytes
     from email.message import EmailMessage
@@ -33,7 +33,7 @@ def test_outbox_rows_queued_as_bytes_keep_their_headers_and_parts_across_migrati
     from app.db import Database
     from app.outbound.models import OutboundMessage
 
-    db = Database(database_url)
+    db = Database(empty_database_url)
     db.upgrade("0003")
     old = EmailMessage(policy=default)
     old["From"] = "Mirrorpost referee <referee@mirrorpost.test>"
