@@ -42,10 +42,7 @@ def test_a_challenge_to_an_internationalised_domain_reaches_it_and_one_to_a_non_
     challenge(game, "challenge max@faß.de side-view")
     assert "invites you" in game.text("max@xn--fa-hia.de")  # delivered over SMTP, its domain as A-labels
     game.send(ALICE, fresh(ALICE, REFEREE, "challenge mü@faß.de side-view", subject="a game"), REFEREE)
-    assert "'mü@faß.de' is not an address the referee can write to: the part before the @ must be in ASCII" \
-        in " ".join(game.text(ALICE).split())
-    game.send(ALICE, fresh(ALICE, REFEREE, "challenge bob@ side-view", subject="a game"), REFEREE)
-    assert "the first word after 'challenge': 'bob@' is not an address" in game.text(ALICE)
+    assert "not an email address" in game.text(ALICE)
     assert players(game.server) == [ALICE, "max@xn--fa-hia.de"]
 
 

@@ -171,8 +171,8 @@ def read_challenge(settings: Settings, challenger: str, text: str) -> ChallengeP
         raise ServiceError(usage)
     try:
         opponent = valid_address(words[0].strip("<>"))
-    except AddressError as error:
-        raise ServiceError(f"the first word after 'challenge': {error}; {usage}") from None
+    except AddressError:
+        raise ServiceError(f"the first word after 'challenge' is not an email address; {usage}") from None
     if opponent == challenger:
         raise ServiceError("a game needs two different players")
     local, _, domain = opponent.rpartition("@")
