@@ -165,7 +165,7 @@ def silent_refusals(variant, state, rng, most):
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                 HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), black_row=st.integers(0, 959))
 def test_what_white_is_sent_depends_only_on_what_white_may_know(tmp_path_factory, name, options, seed, black_row):
@@ -217,7 +217,7 @@ def hidden_from_white(variant, state, rng):
 
 
 @pytest.mark.parametrize("name", sorted(DECLARATIONS))
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                 HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_what_white_is_sent_is_the_same_whatever_black_did_that_white_was_not_told(tmp_path_factory, name, seed):
