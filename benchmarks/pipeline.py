@@ -16,8 +16,8 @@ so noise on the machine hits both alike.
 
 On PostgreSQL it then runs as many worker processes as the machine has cores, each
 with its own games, all receiving their moves at the same time. Then the cost of the sender
-checks: the same games with signed replies, checked, against unsigned ones not checked
-(``benchmarks.checks``).
+checks: the same games with signed replies, checked, against unsigned ones not checked, on SQLite and
+PostgreSQL (``benchmarks.checks``).
 """
 
 from __future__ import annotations
@@ -248,6 +248,18 @@ def measure_variant(variant_name: str) -> None:
         measure("PostgreSQL", postgres_for, variant_name)
         print(f"    target: {PER_CORE_TARGET:.0f} moves/s per core on PostgreSQL, "
               f"and at most {FLOOR_TARGET:g}x the floor")
+        made: dict[str, str] = {}
+
+        def checks_database(folder: Path, name: str) -> str:
+            made[name] = made.get(name) or postgres_database() or ""
+            assert made[name]
+            return made[name]
+
+        try:
+            measure_checks(variant_name, "PostgreSQL", checks_database)
+        finally:
+            for url in made.values():
+                drop_postgres(url)
     else:
         print("  PostgreSQL: not reachable, skipped")
 

@@ -98,6 +98,10 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
     assert ratio and (ratio.group(2) == ("met" if float(ratio.group(1)) <= 1.2 else "NOT met")
                       or ratio.group(1) == "1.20")  # printed rounded: either side of the target
     assert re.search(r"CPU per move, checked vs not checked .* ratio +\d+\.\d+x", output)
+    shares = re.search(r"where a check's time goes, .*: the check ([\d.]+) ms a reply; dkimpy's verification, called "
+                       r"directly, ([\d.]+) ms \(\d+%\): reading the message ([\d.]+) ms, the relaxed canonicalization "
+                       r"of its body ([\d.]+) ms, .* ours around it ([\d.]+) ms", output)
+    assert shares and all(float(figure) > 0 for figure in shares.groups()[:4]), output
     assert "PostgreSQL" in output
     if POSTGRES:  # several workers at once, each on its own games, on the database that coordinates them
         assert re.search(r"PostgreSQL time per move vs floor .* ratio +\d+\.\d+x", output)
@@ -107,6 +111,7 @@ def test_bench_pipeline_runs_end_to_end_and_prints_ratios():
         verdict = re.search(r"per core \(the database server shares these cores; target 200 moves/s per core: "
                             r"(met|NOT met)\)", output).group(1)
         assert verdict == ("met" if per_core >= 200 else "NOT met")
+        assert re.search(r"sender checks \(PostgreSQL\): \d+ signed replies", output)  # on the production database
         if make_url(POSTGRES).host in ("127.0.0.1", "localhost"):  # its processes' CPU is read from /proc
             server = re.search(r"database server on this machine .*: ([\d.]+) ms per move; .* (\d+) moves per", output)
             assert server and float(server.group(1)) > 0 and int(server.group(2)) > 0
