@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import authres
@@ -55,15 +56,24 @@ def auth_results_problem(parsed: ParsedMail, settings: Settings) -> str | None:
     domain = (parsed.sender or "").rpartition("@")[2]
     wanted = (settings.authserv_id or "").lower()
     for text in parsed.headers.get("authentication-results", ()):
+        if not wanted or authserv_id_of(text) != wanted:
+            continue  # only the header our own border MTA added counts
         try:
             header = authres.AuthenticationResultsHeader.parse_value(text)
         except Exception:  # authres raises its own SyntaxError and others on a malformed value
-            continue
-        if not wanted or str(header.authserv_id).lower() != wanted:
-            continue  # only the header our own border MTA added counts
+            return "our mail server's Authentication-Results could not be read"  # never a lower one instead
         return None if any(_aligned_pass(result, domain) for result in header.results) else \
             f"no DMARC, SPF or DKIM pass for {domain or 'the From domain'}"
     return "no Authentication-Results from our mail server"
+
+
+def authserv_id_of(value: str) -> str:
+    """The authserv-id an Authentication-Results value begins with (RFC 8601: before the first ``;``, a
+    comment in parentheses aside), read without parsing the rest: the topmost header of our border MTA is
+    found even when its results are written in a way the parser refuses, so that a header a sender added
+    below it is never read in its place."""
+    head = re.sub(r"\([^()]*\)", " ", value.split(";", 1)[0])
+    return (head.split() or [""])[0].lower()
 
 
 def _aligned_pass(result: object, domain: str) -> bool:

@@ -35,6 +35,23 @@ def test_required_authentication_results_must_come_from_our_border_and_pass(tmp_
     assert table.game(game_id).white_accepted
 
 
+def test_our_border_header_decides_even_when_unreadable_and_a_lower_one_is_never_read_instead(tmp_path,
+                                                                                                database_url):
+    """The border MTA's own header is on top; a sender's forged one below it, with our id, must never be read in
+    its place, even when the border wrote its results in a way the parser refuses (an unquoted ';' below)."""
+    server = make_server(tmp_path, database_url, REQUIRE_AUTH_RESULTS="1", AUTHSERV_ID="mx.mirrorpost.test")
+    table = Table(server)
+    game_id = table.new_game()
+    invitation = table.last(ALICE, "invitation").raw
+    forged = with_results(reply(invitation, "accept", "gmail", ALICE),
+                          "mx.mirrorpost.test; dmarc=pass header.from=players.test")
+    unreadable = with_results(forged, "mx.mirrorpost.test (border 1); spf=fail smtp.mailfrom=a;b@evil.test; "
+                                      "dmarc=fail header.from=players.test")
+    assert table.deliver(unreadable) == ("rejected: not verified: our mail server's Authentication-Results could "
+                                         "not be read")
+    assert not table.game(game_id).white_accepted
+
+
 def test_lmtp_listener_stores_and_processes(tmp_path, database_url):
     port = free_port()
     server = make_server(tmp_path, database_url, INBOUND_PROTOCOL="lmtp", INBOUND_SMTP_PORT=str(port))
