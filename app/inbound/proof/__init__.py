@@ -13,6 +13,7 @@ inbound record keeps for operators. Nothing downstream reads a header for it aga
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import authres
@@ -27,6 +28,8 @@ from app.inbound.proof.senders import check_spf
 from app.inbound.proof.signatures import Checked, check_signatures
 
 HEADER_LIMIT = 1000  # characters of the Authentication-Results kept for operators
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,16 @@ class Arrival:
 
 
 def authenticate(arrival: Arrival, settings: Settings) -> Authentication:
-    """Check the message's DKIM signatures, SPF and the From domain's DMARC policy; never raises."""
+    """Check the message's DKIM signatures, SPF and the From domain's DMARC policy; never raises: a check that
+    fails on something unforeseen proves nothing, and the message goes on, unproven (logged for the operator)."""
+    try:
+        return checked(arrival, settings)
+    except Exception:
+        log.exception("the sender check failed; the message is taken as not proven")
+        return not_checked(settings, "the check failed")
+
+
+def checked(arrival: Arrival, settings: Settings) -> Authentication:
     facts = header_facts(arrival.raw)
     if facts.problem is not None:
         return not_checked(settings, "header refused")

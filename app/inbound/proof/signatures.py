@@ -147,7 +147,7 @@ class Verifier:
         self.trouble = False  # the last key could not be looked up in time
         try:
             self.message: dkim.DKIM | None = dkim.DKIM(raw, logger=DKIMPY_LOG, minkey=1024, timeout=1)
-        except dkim.DKIMException:
+        except Exception:  # dkimpy's reading of a hostile header raises more than its own errors
             self.message = None
         self.costly = self.message is not None and relaxed_cost(self.message.body) > RELAXED_COST
 
@@ -175,6 +175,8 @@ class Verifier:
             return replace(found, "permerror", str(error)[:100])
         except (dkim.DKIMException, InvalidCanonicalizationPolicyError, ValueError) as error:
             return replace(found, "permerror", str(error)[:100])
+        except Exception:  # whatever else a hostile message makes dkimpy raise: no proof, no crash
+            return replace(found, "permerror", "the message could not be read for DKIM")
         if verified:
             return replace(found, "pass", "")
         if self.trouble:
