@@ -5,7 +5,7 @@ The game service knows nothing of the club; here the two are put together. The c
 service's and then the club's (``BOOK``); the club's jobs stand beside the game service's, built on them (the
 club creates and starts games through the game service's jobs, never writing game state itself); and the end of
 every game reaches the club through the listeners handed to the turn: a rated game's players are rated, then a
-tournament goes on (a Swiss's next round, the end).
+tournament goes on (a Swiss's next round, the end) once the game's game-over mails are queued.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from app.club.tournaments.jobs import Tournaments
 from app.config import Settings
 from app.games.commands.base import CommandBook, Jobs
 from app.games.commands.registry import MAIL_COMMANDS
+from app.games.play.turn import Ending
 from app.games.records.rows import GameRecord
 from app.games.service import GameService
 from app.tokens import TokenSigner
@@ -52,13 +53,13 @@ class Service(GameService):
         return ClubJobs(**{name: getattr(jobs, name) for name in Jobs.__dataclass_fields__},
                         ratings=self.ratings, seeks=self.seeks, tournaments=self.tournaments)
 
-    def rate(self, game: GameRecord) -> dict[str, list[str]]:
+    def rate(self, game: GameRecord) -> Ending:
         """A game has ended: rated, if it is rated (before its game-over mails, which tell the ratings)."""
         return self.ratings.game_ended(game)
 
-    def tournament_goes_on(self, game: GameRecord) -> dict[str, list[str]]:
-        """A game has ended: if it is a tournament's, the tournament goes on (after the ratings: the standings
-        mailed then are the ratings' too)."""
+    def tournament_goes_on(self, game: GameRecord) -> Ending:
+        """A game has ended: if it is a tournament's, the tournament goes on once the game-over mails are queued
+        (after the ratings: the standings mailed then are the ratings' too)."""
         return self.tournaments.game_ended(game)
 
     # ------------------------------------------------------------------ the worker's round of start days

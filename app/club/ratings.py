@@ -21,6 +21,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from app.club.glicko2 import Glicko, rate_game
 from app.club.models import CHANGES, RATINGS
 from app.games.models import Event
+from app.games.play.turn import Ending
 from app.games.records.rows import GameRecord
 from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES, other
@@ -121,10 +122,11 @@ class Ratings:
     def __init__(self, work: UnitOfWork) -> None:
         self.work = work
 
-    def game_ended(self, game: GameRecord) -> dict[str, list[str]]:
-        """A game has just ended: rated now, if it is rated; what each side's game-over mail says of it."""
+    def game_ended(self, game: GameRecord) -> Ending:
+        """A game has just ended: rated now, if it is rated; what each side's game-over mail says of it (and
+        nothing to follow those mails)."""
         rated = self.rate(game)
-        return {side: rating_lines(game, side, rated) for side in SIDES}
+        return Ending({side: rating_lines(game, side, rated) for side in SIDES})
 
     def rate(self, game: GameRecord) -> RatedEnd | None:
         """Rate a game that has just ended (its result set): None for an unrated game, an empty ``RatedEnd`` for

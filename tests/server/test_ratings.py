@@ -16,7 +16,7 @@ from app.club.glicko2 import Glicko, rate_game
 from app.club.models import Rating, RatingChange
 from app.db import utcnow
 from app.games.models import Game
-from app.games.play.turn import held_weakly
+from app.games.play.turn import Ending, held_weakly
 from app.server import Server
 from app.service import Service
 from app.tokens import ReplyToken
@@ -248,8 +248,8 @@ def test_a_listener_freed_before_its_turn_is_an_error_never_a_game_end_left_unhe
     its transaction), not skip the ratings or a tournament in silence."""
 
     class Listener:
-        def ended(self, game) -> dict[str, list[str]]:
-            return {}
+        def ended(self, game) -> Ending:
+            return Ending()
 
     game_id = new_rated_game(server, ALICE, BOB)
     with pytest.raises(RuntimeError, match="freed"), server.db.engine.begin() as connection:

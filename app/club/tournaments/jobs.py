@@ -5,15 +5,18 @@ Every change of a tournament's course happens under a lock on its row. An entry 
 locked: one player entering twice at once (two mails, or a page sent twice) enters once and the second is told
 so; two players taking the last place at once: one enters and it starts, the other is told it has started. A
 start, a round paired or the end happen with the row locked too. A game's end reaches the club through the
-listener handed to the turn (``game_ended``), in the transaction that ended the game: a Swiss's next round is
-paired there, so two workers ending the last two games of a round at once pair it exactly once (the second waits
-on the lock and then finds the round paired). A withdrawal resigns the player's unfinished games through the
-turn, as their own ``resign`` would.
+listener handed to the turn (``game_ended``), in the transaction that ended the game: it locks the row and gives
+the game-over mails their line, and the turn, once it has queued those mails, has the tournament go on
+(``goes_on``): a Swiss's next round is paired there, or the end mailed, so each player hears that the game is over
+before the pairings or the final standings it led to. Two workers ending the last two games of a round at once
+pair it exactly once (the second waits on the lock and then finds the round paired). A withdrawal resigns the
+player's unfinished games through the turn, as their own ``resign`` would.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, text, update
@@ -50,7 +53,7 @@ from app.games.errors import ServiceError
 from app.games.lobby.challenges import challenge_words, written
 from app.games.lobby.invitations import Invitations
 from app.games.lobby.preferences import Preferences
-from app.games.play.turn import Turn
+from app.games.play.turn import Ending, Turn
 from app.games.records.rows import GameRecord, PlayerRecord
 from app.games.records.work import UnitOfWork
 from app.rules.base import SIDES
@@ -280,22 +283,29 @@ class Tournaments:
                                                        "board": len(pairing.games) + 1, "white_id": pairing.bye,
                                                        "black_id": None, "game_id": None})
 
-    def game_ended(self, game: GameRecord) -> dict[str, list[str]]:
-        """A game has ended (the turn's listener): if it is a tournament's, the tournament goes on under its
-        row's lock (a Swiss's next round paired once every game of the round has ended; the end once every game
-        has), and its players' game-over mails say where to follow it."""
+    def game_ended(self, game: GameRecord) -> Ending:
+        """A game has ended (the turn's listener): if it is a tournament's, its players' game-over mails say where
+        to follow it, and once those mails are queued the tournament goes on (``goes_on``). Its row is locked
+        now and stays locked to the end of the transaction."""
         found = self.connection.execute(select(PAIRINGS.c.tournament_id, PAIRINGS.c.round)
                                         .where(PAIRINGS.c.game_id == game.id)).first()
         if found is None:
-            return {}
-        self.work.flush()  # the game's end written: what follows reads it with the rest of the round
+            return Ending()
         row = tournament_row(self.connection, found.tournament_id, lock=True)
         lines = [f"This was round {found.round} of {title(row)}; its standings: 'standings {row.id}' by mail, or "
                  f"{self.settings.base_url}/tournaments/{row.id}"]
-        if row.status == RUNNING and (found.round == row.round or row.format == ROUND_ROBIN) and \
+        return Ending(dict.fromkeys(SIDES, lines), partial(self.goes_on, row.id, found.round))
+
+    def goes_on(self, number: int, round_number: int) -> None:
+        """After the game-over mails of a game of round ``round_number`` (the turn runs it), under the row's lock:
+        a Swiss's next round paired once every game of the round has ended, the end once every game has. Two
+        workers ending the last two games of a round at once: the second waits on the lock, then finds the round
+        paired."""
+        self.work.flush()  # the game's end written: what follows reads it with the rest of the round
+        row = tournament_row(self.connection, number, lock=True)
+        if row.status == RUNNING and (round_number == row.round or row.format == ROUND_ROBIN) and \
                 not self.unfinished(row.id, None if row.format == ROUND_ROBIN else row.round):
             self.next_round(row)
-        return dict.fromkeys(SIDES, lines)
 
     def unfinished(self, number: int, round_number: int | None = None) -> int:
         """Games of the tournament (of one round) not yet ended."""

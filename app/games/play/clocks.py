@@ -96,9 +96,7 @@ class Clocks:
         outcome = variant.forfeit(state, loser, "time")
         self.work.touch(game)
         self.events.record(game, None, "", outcome, result="timeout", move_number=number)
-        mails = Mails()
-        self.turn.finish(game, *variant.result(state), mails)
-        self.turn.send(game, mails)
+        self.turn.finish(game, *variant.result(state), Mails())  # which queues the game-over mails
 
     # ------------------------------------------------------------------ vacations
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import secrets
 import weakref
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from app.games.commands.reading import REFEREE, Command
 from app.games.digest.holding import Holding
@@ -27,12 +27,25 @@ from app.present.words import SIDE_TITLE
 from app.rules.base import SIDES, Outcome, Side, other
 from app.rules.messages import refusal
 
+
+@dataclass(frozen=True)
+class Ending:
+    """What a listener makes of a game's end: what each side's game-over mail adds (``lines``, by side), and what
+    it does once those mails are queued (``then``: a tournament's next round or its end, whose mails must come
+    after the game-over mails of the game that caused them). The turn runs ``then`` itself, right after it
+    queues the game-over mails, so no path that ends a game can leave it out or run it too soon."""
+
+    lines: Mapping[str, list[str]] = field(default_factory=dict)
+    then: Callable[[], None] | None = None
+
+
 # A listener to the end of games, handed to the turn by a layer above the game service (the club's ratings and
 # tournaments): given a game that has just ended (its result set), in the transaction that ended it, it does its
-# own work and says what each side's game-over mail adds, by side. The turn holds a listener that is a method
-# weakly: its object belongs to the layer above (which may hold the turn itself), and a handled message is then
-# freed by reference counting alone, with no cycle for the collector.
-GameEnded = Callable[[GameRecord], dict[str, list[str]]]
+# own work and says what follows (an ``Ending``). Whatever mails it causes belong in ``then``: before it, the
+# game-over mails are not yet queued. The turn holds a listener that is a method weakly: its object belongs to
+# the layer above (which may hold the turn itself), and a handled message is then freed by reference counting
+# alone, with no cycle for the collector.
+GameEnded = Callable[[GameRecord], Ending]
 
 
 def held_weakly(listener: GameEnded) -> Callable[[], GameEnded | None]:
@@ -138,9 +151,9 @@ class Turn:
             turned = turned or variant.completes_turn(made[1].result)
         result, reason = variant.result(state)
         if result is not None:
-            self.finish(game, result, reason, mails)
             if told:
                 mails.note(side, "your tries", told)  # in the game-over mail
+            self.finish(game, result, reason, mails)
             return "; ".join(done)
         after = variant.orderer(state)
         if after is not None and (turned or after != before):
@@ -212,7 +225,7 @@ class Turn:
     def resign_for(self, game: GameRecord, side: Side, why: str) -> None:
         """``side`` resigns without a reply of theirs (``why``: what they did instead, such as withdrawing from
         what the game is part of), as their own ``resign`` would: the event recorded, the end and its mails, which
-        say why to both players."""
+        say why to both players (queued by ``finish``; the send here sends whatever else the order caused)."""
         mails = Mails()
         for each in SIDES:
             mails.note(each, "why", [why])
@@ -220,21 +233,27 @@ class Turn:
         self.send(game, mails)
 
     def finish(self, game: GameRecord, result: str, reason: str | None, mails: Mails) -> None:
-        """The one place a game ends (a move, a resignation, a draw agreed or automatic, a loss on time): the
-        listeners hear of it now (a rated game's players are rated, a tournament goes on), before the game-over
-        mails are written, which tell each player what they said."""
+        """The one place a game ends (a move, a resignation, a draw agreed or automatic, a loss on time, a
+        withdrawal's resignation) and the one place its game-over mails are queued. The listeners hear of it first
+        (a rated game's players are rated), and what they say goes into those mails; then the mails are queued,
+        with whatever else ``mails`` holds for this reply (which is then empty: the caller's own send after this
+        sends nothing again); then what the listeners left to follow runs (a Swiss's next round, a tournament's
+        end), so its mails come after the game-over mails of the game that caused them."""
         game.status = "over"
         game.result, game.reason = result, reason
         game.deadline = None
-        ended: dict[str, list[str]] = {side: [] for side in SIDES}
+        endings = []
         for held in self.listeners:
             listener = held()
             if listener is None:  # its object went before the service it belongs to: never skip a game's end
                 raise RuntimeError("a listener to the end of games was freed while its turn still plays")
-            for side, lines in listener(game).items():
-                ended[side] += lines
+            endings.append(listener(game))
         for side in SIDES:
-            mails.game_over(side, ended[side])
+            mails.game_over(side, [line for ending in endings for line in ending.lines.get(side, [])])
+        self.send(game, mails)
+        for ending in endings:
+            if ending.then is not None:
+                ending.then()
 
     def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
@@ -277,3 +296,4 @@ class Turn:
                 game.commitments = {**game.commitments, "shown": {**shown, side: True}}
         self.holding.hold_back(game, mails)  # what waits for a player's daily digest
         self.mailer.send(game, mails)
+        mails.items = []  # sent once: a second send of these mails (after ``finish`` sent them) sends nothing
