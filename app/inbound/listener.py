@@ -51,6 +51,14 @@ class InboundHandler:
     def __init__(self, server: Server) -> None:
         self.server = server
 
+    def sending_host(self, session: Session) -> str | None:
+        """The host that handed the message over, which SPF is checked for: only on SMTP. LMTP is spoken by a
+        mail server of the operator's delivering what it received; SPF checked for it would say nothing about
+        the sender, or, when the From domain names that server for its mail (its ``mx``), prove anyone."""
+        if self.server.settings.inbound_protocol == "lmtp":
+            return None
+        return session.peer[0] if isinstance(session.peer, tuple) and session.peer else None
+
     async def handle_RCPT(self, smtp: SMTP, session: Session, envelope: Envelope, address: str,
                           rcpt_options: list[str]) -> str:
         if not address.lower().endswith("@" + self.server.settings.server_domain):
@@ -64,7 +72,7 @@ class InboundHandler:
             raw = raw.encode("utf-8", "surrogateescape")
         loop = asyncio.get_running_loop()
         server = self.server
-        peer = session.peer[0] if isinstance(session.peer, tuple) and session.peer else None
+        peer = self.sending_host(session)
         received = Received(raw, envelope.mail_from, list(envelope.rcpt_tos), peer=peer, helo=session.host_name)
         try:
             inbound_id, duplicate = await loop.run_in_executor(

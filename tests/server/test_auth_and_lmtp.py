@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import text
 
 from app.inbound import receive as inbound
-from app.inbound.clients import reply
+from app.inbound.clients import fresh, reply
 from app.inbound.listener import start_listener
 from tests.conftest import make_server
 from tests.server.harness import ALICE, BOB, Table
@@ -64,6 +64,32 @@ def test_lmtp_listener_stores_and_processes(tmp_path, database_url):
         client.sendmail(ALICE, [str(table.last(ALICE).recipient).replace(ALICE, "referee@mirrorpost.test")], raw)
         client.quit()
         wait_until(lambda: table.game(game_id).white_accepted, what="the LMTP delivery to be applied")
+    finally:
+        listener.stop()
+
+
+def test_lmtp_hands_over_no_sending_host_so_spf_is_never_checked_for_the_operators_own_mail_server(tmp_path,
+                                                                                                     database_url):
+    """LMTP is spoken by the operator's mail server delivering what it received: SPF checked for it would prove
+    anyone whose domain names that server (its ``mx``). Only the SMTP listener sees the sending host."""
+    port = free_port()
+    server = make_server(tmp_path, database_url, INBOUND_PROTOCOL="lmtp", INBOUND_SMTP_PORT=str(port),
+                         DNS_NAMESERVERS="127.0.0.1:9")  # nothing answers there: no look-up leaves the machine
+    listener = start_listener(server)
+    try:
+        client = smtplib.LMTP("127.0.0.1", port, source_address=("127.0.0.2", 0))
+        client.sendmail(ALICE, ["referee@mirrorpost.test"], fresh(ALICE, "referee@mirrorpost.test", "help\n"))
+        client.quit()
+
+        def read(query: str):
+            with server.db.engine.connect() as connection:
+                return connection.execute(text(query)).one()
+
+        wait_until(lambda: read("SELECT count(*) FROM inbound_messages WHERE status != 'new'")[0] == 1,
+                   what="the LMTP delivery to be processed")
+        peer, results = read("SELECT peer_address, authentication FROM inbound_messages")
+        assert peer is None
+        assert "spf=" not in results and "dkim=" not in results, results
     finally:
         listener.stop()
 
