@@ -12,13 +12,14 @@ import nacl.signing
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from dkim.canonicalization import CanonicalizationPolicy
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.club.models import Seek
+from app.games.models import Game as GameRow
 from app.inbound.clients import fresh
 from tests.dns_server import LOOP, SILENT, TRUNCATED
 from tests.server.signing import OTHER_HOST, Provider, ed25519_key
-from tests.server.smtp_game import ALICE, REFEREE
+from tests.server.smtp_game import ALICE, MALLORY, REFEREE
 from tests.server.test_proven_senders import deliver, latest
 
 SEEK = "seek kriegspiel"
@@ -162,3 +163,29 @@ def test_once_a_signature_proves_the_mail_the_others_are_not_verified(server, dn
     found = authenticate(Arrival(raw), server.settings)
     assert found.proven_by == "dkim" and "1 more signatures not checked" in found.results
     assert not any(name.startswith("slow.") for name, _type in dns_zone.asked)
+
+
+def test_a_mail_the_player_signed_for_someone_else_proves_nothing_when_sent_on_to_the_referee(game, dns_zone):
+    """Replays: Alice's provider signs all her mail, the To and Cc fields too. A mail she wrote to Mallory, handed
+    by Mallory to the referee (to a game's reply address or the bare address), is signed for other recipients:
+    it proves nothing, and as Alice's mail has been proven before it is refused whole."""
+    players = Provider(dns_zone, "players.test")
+    signing = Provider(dns_zone, "signing.test", kind="ed25519", selector="ed")
+    carol = "carol@signing.test"
+    assert deliver(game, players.sign(mail("seek side-view")), ALICE) == "done: seek 1"
+    assert deliver(game, signing.sign(fresh(carol, REFEREE, "join 1", subject="club")), carol).startswith("done")
+    reply_address = str(game.sink.to(ALICE)[-1]["Reply-To"])
+    to_mallory = players.sign(fresh(ALICE, MALLORY, "I would resign that one.\n\nresign\n", subject="our game"))
+    outcome = deliver(game, to_mallory, MALLORY, reply_address, host=OTHER_HOST)
+    assert outcome.startswith(f"rejected: not proven, and mail from {ALICE} was proven before"), outcome
+    assert "dkim=policy" in latest(game.server).authentication
+    assert "signed for other recipients" in latest(game.server).authentication
+    with game.server.db.sessions() as session:
+        assert session.scalars(select(GameRow.status)).one() != "over"
+    bare = players.sign(fresh(ALICE, MALLORY, "cancel seek 1\nseek looking-glass\n", subject="club"))
+    assert deliver(game, bare, MALLORY, REFEREE, host=OTHER_HOST).startswith("rejected: not proven")
+    with game.server.db.sessions() as session:
+        assert session.scalars(select(func.count()).select_from(Seek)).one() == 1
+    copied = players.sign(fresh(ALICE, f"Mallory <{MALLORY}>, {REFEREE}", "resign\n", subject="our game"))
+    assert deliver(game, copied, ALICE, reply_address).startswith("done")  # written to the referee too: hers
+    assert "dkim=pass" in latest(game.server).authentication

@@ -105,6 +105,7 @@ def checked(arrival: Arrival, settings: Settings) -> Authentication:
         policy = None
     signatures = [] if arrival.too_large else check_signatures(arrival.raw, domain, lookups,
                                                                strict=bool(policy and policy.strict_dkim))
+    signatures = [not_to_us(check, settings) for check in signatures]
     spf = sender_check(arrival, domain, policy, lookups)
     proven_by = "dkim" if any(check.proves for check in signatures) else "spf" if spf and spf[2] else None
     trouble = lookups.trouble if not proven_by else None
@@ -112,6 +113,19 @@ def checked(arrival: Arrival, settings: Settings) -> Authentication:
     return Authentication(domain, proven_by, policy.policy if policy else None, trouble,
                           header(settings, [*dkim_results(signatures), *spf_results(spf),
                                             dmarc_result(domain, proven_by, policy, trouble)], comment))
+
+
+def not_to_us(check: Checked, settings: Settings) -> Checked:
+    """A passing signature over To or Cc fields none of whose addresses is the referee's (at its domain) was
+    written to someone else: sent on to the referee by whoever received it, it proves nothing (a replay). The
+    signature still verified; its result says so ("policy"). A signature over neither field cannot tell."""
+    if check.result != "pass" or check.recipients is None:
+        return check
+    ours = "@" + settings.server_domain.lower()
+    if any(address.endswith(ours) for address in check.recipients):
+        return check
+    return Checked("policy", check.domain, check.selector, check.algorithm,
+                   "signed for other recipients, not the referee", check.aligned, check.recipients)
 
 
 def sender_check(arrival: Arrival, domain: str, policy: Policy | None,

@@ -23,6 +23,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from email.utils import getaddresses
 from functools import lru_cache
 
 import dkim
@@ -71,6 +72,7 @@ class Checked:
     algorithm: str | None = None
     reason: str | None = None
     aligned: bool = False
+    recipients: tuple[str, ...] | None = None  # the To and Cc addresses a passing signature covers (None: neither)
 
     @property
     def proves(self) -> bool:
@@ -178,7 +180,8 @@ class Verifier:
         except Exception:  # whatever else a hostile message makes dkimpy raise: no proof, no crash
             return replace(found, "permerror", "the message could not be read for DKIM")
         if verified:
-            return replace(found, "pass", "")
+            return Checked("pass", found.domain, found.selector, found.algorithm, "", found.aligned,
+                           signed_recipients(message.signed_headers))
         if self.trouble:
             return replace(found, "temperror", "its key could not be looked up in time")
         return replace(found, "permerror" if self.problem else "fail", self.problem or "signature did not verify")
@@ -220,6 +223,15 @@ def usable_key(record: bytes) -> str | None:
     if key["modulus"].bit_length() > KEY_BITS or key["publicExponent"].bit_length() > 32:
         return f"RSA key over {KEY_BITS} bits or with an exponent over 32 bits"
     return None
+
+
+def signed_recipients(signed: list[tuple[bytes, bytes]]) -> tuple[str, ...] | None:
+    """The addresses in the To and Cc fields a signature covers (the very instances it was verified over), lower
+    case; None when it covers neither field (some providers sign neither)."""
+    values = [value.decode("utf-8", "replace") for name, value in signed if name.strip().lower() in (b"to", b"cc")]
+    if not values:
+        return None
+    return tuple(address.strip().lower() for _name, address in getaddresses(values) if "@" in address)
 
 
 def body_of(message: dkim.DKIM, signature: dict[bytes, bytes]) -> bytes:
