@@ -51,6 +51,8 @@ class InboundMessage(Base):
     helo: Mapped[str | None] = mapped_column(String(255))
     # The Authentication-Results of the sender checks (app/inbound/proof), for operators
     authentication: Mapped[str | None] = mapped_column(Text)
+    # A new message whose sender check could not be finished (DNS): not taken up again before this time
+    retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class Answer(Base):

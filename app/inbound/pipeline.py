@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, bindparam, select, update
 
@@ -40,6 +40,7 @@ from app.tokens import TokenSigner
 log = logging.getLogger(__name__)
 
 OUTBOX = OutboundMessage.__table__
+DNS_WAIT = timedelta(hours=4)  # how long a message whose check its domain's DNS left unfinished is checked again
 OUTCOME_LIMIT = 500  # characters of the outcome kept for an operator (it may quote what the sender wrote)
 LATEST_SENT = (select(OUTBOX.c.body_text)
                .where(OUTBOX.c.game_id == bindparam("game_id"), OUTBOX.c.recipient == bindparam("recipient"))
@@ -56,6 +57,7 @@ class Received:
     full_size: int | None = None  # set when ``raw`` is only the header of a message too large to keep
     peer: str | None = None  # the host that handed it to the listener (SMTP/LMTP), and its greeting
     helo: str | None = None
+    received_at: datetime | None = None  # when it was stored; None: just now
 
     @property
     def size(self) -> int:
@@ -68,7 +70,13 @@ class Received:
 
     def arrival(self, settings: Settings) -> Arrival:
         """What the sender check needs of it."""
-        return Arrival(self.raw, self.envelope_from, self.peer, self.helo, self.too_large(settings))
+        return Arrival(self.raw, self.envelope_from, self.peer, self.helo, self.too_large(settings),
+                       self.received_at.timestamp() if self.received_at else None)
+
+
+class CheckAgain(Exception):
+    """The message would be refused as not proven only because its domain's DNS did not answer in time: nothing
+    in it is done, and it is checked again later (``receive.wait_for_dns``), until ``DNS_WAIT`` after it came."""
 
 
 class Pipeline:
@@ -92,6 +100,7 @@ class Pipeline:
 
     def run(self, row: Received, authentication: Authentication) -> tuple[str, str]:
         self.authentication = authentication
+        self.received_at = row.received_at or self.received_at
         budget = Budget(self.settings.message_time_budget, budgets.DECODED_LIMIT)
         try:
             status, outcome = self.read_and_handle(row, budget)
@@ -290,9 +299,11 @@ class Pipeline:
             outcome = f"not proven, and mail from {address} was proven before"
         else:
             return None
+        if found.trouble and self.service.now < self.received_at + DNS_WAIT:
+            raise CheckAgain(found.trouble)
         if found.trouble:
-            why += ("; the check could not be finished, as the DNS of your domain did not answer in time: if "
-                    "you sent it, send it again later")
+            why += ("; the check could not be finished, as the DNS of your domain did not answer in time, though "
+                    f"it was tried again for {DNS_WAIT.seconds // 3600} hours: if you sent it, send it again later")
             outcome += " (DNS did not answer)"
         if standing is None:  # no player's: its From is most likely forged, and a notice would be backscatter
             return outcome + "; no player's address: not told"

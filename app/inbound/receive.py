@@ -25,14 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import Connection, bindparam, insert, select, text, update
+from sqlalchemy import Connection, bindparam, insert, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from app.config import Settings
 from app.db import Database, utcnow
 from app.inbound.dedupe import message_key
 from app.inbound.models import NEW, InboundMessage
-from app.inbound.pipeline import Pipeline, Received
+from app.inbound.pipeline import DNS_WAIT, CheckAgain, Pipeline, Received
 from app.inbound.proof import Arrival, Authentication, authenticate
 from app.inbound.safe import storable
 from app.tokens import TokenSigner
@@ -43,14 +43,19 @@ INBOUND = InboundMessage.__table__
 STORE = insert(INBOUND).returning(INBOUND.c.id)
 FIND = select(INBOUND.c.id).where(INBOUND.c.message_key == bindparam("key"))
 READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, INBOUND.c.full_size,
-               INBOUND.c.peer_address, INBOUND.c.helo)
+               INBOUND.c.peer_address, INBOUND.c.helo, INBOUND.c.received_at)
         .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
 MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
     sender=bindparam("from_address"), authentication=bindparam("results"))
 # Through the partial index of the new messages, its predicate written out so a prepared plan uses it too.
-PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindparam("before"))
+PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindparam("before"),
+                                      or_(INBOUND.c.retry_at.is_(None), INBOUND.c.retry_at <= bindparam("now")))
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
+WAIT = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
+    retry_at=bindparam("retry_at"), outcome=bindparam("new_outcome"), authentication=bindparam("results"))
+FIRST_RETRY = timedelta(minutes=10)  # a message whose check DNS left unfinished: checked again after this, then
+# after as long again as it has waited, until DNS_WAIT after it came
 # The largest message any door takes in, as large as the common mail providers send. A larger one is refused
 # at the door, with the reason, before it is stored: SMTP 552, HTTP 413, ``ingest`` exit 65 (the mail system
 # bounces it); IMAP, which cannot refuse, keeps only its header and leaves it in the mailbox, flagged. Up to it
@@ -166,8 +171,8 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
             row = connection.execute(READ, {"inbound_id": inbound_id}).first()
         if row is None:
             return None
-        raw, envelope_from, envelope_to, full_size, peer, helo = row
-        received = Received(raw, envelope_from, envelope_to or [], full_size, peer, helo)
+        raw, envelope_from, envelope_to, full_size, peer, helo, received_at = row
+        received = Received(raw, envelope_from, envelope_to or [], full_size, peer, helo, received_at)
     authentication = check(received.arrival(settings), settings)
     log.info("inbound message %s checked: %s", inbound_id, authentication.summary())
     try:
@@ -184,6 +189,24 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
             return f"{status}: {outcome}"
     except _MarkedElsewhere:
         return None
+    except CheckAgain as waiting:  # everything the pipeline did is rolled back
+        return wait_for_dns(connection, inbound_id, received, authentication, str(waiting))
+
+
+def wait_for_dns(connection: Connection, inbound_id: int, received: Received, authentication: Authentication,
+                 trouble: str) -> str | None:
+    """Leave the message new, nothing in it done, to be checked again once its domain's DNS may answer: after
+    ``FIRST_RETRY``, then after as long again as it has waited, the last time when ``DNS_WAIT`` has passed since
+    it came (then it is refused, if still not proven). The sweep takes it up at ``retry_at``."""
+    now = utcnow()
+    came = received.received_at or now
+    retry_at = min(now + max(FIRST_RETRY, now - came), came + DNS_WAIT)  # the last time: when waiting ends
+    outcome = storable(f"waiting: the sender check could not be finished ({trouble}); checked again from "
+                       f"{retry_at:%Y-%m-%d %H:%M} UTC")[:500]
+    with connection.begin():
+        marked = connection.execute(WAIT, {"inbound_id": inbound_id, "retry_at": retry_at, "new_outcome": outcome,
+                                           "results": authentication.results}).rowcount
+    return outcome if marked == 1 else None
 
 
 def process_safely(db: Database, connection: Connection, settings: Settings, signer: TokenSigner,
@@ -223,7 +246,8 @@ def process_pending(db: Database, settings: Settings, signer: TokenSigner, limit
     done = 0
     with db.engine.connect() as connection:
         with connection.begin():
-            ids = connection.execute(PENDING, {"limit": limit, "before": utcnow() - settle}).scalars().all()
+            now = utcnow()
+            ids = connection.execute(PENDING, {"limit": limit, "before": now - settle, "now": now}).scalars().all()
         for inbound_id in ids:
             if process_safely(db, connection, settings, signer, inbound_id) is not None:
                 done += 1

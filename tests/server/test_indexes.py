@@ -142,7 +142,7 @@ def test_the_outbox_claim_reads_only_the_rows_still_to_send(filled):
 
 
 def test_the_inbound_sweep_reads_only_the_new_messages(filled):
-    plan = plan_of(filled, PENDING, before=utcnow(), limit=50)
+    plan = plan_of(filled, PENDING, before=utcnow(), now=utcnow(), limit=50)
     assert_reads_through(plan, "ix_inbound_messages_new", "inbound_messages")
 
 

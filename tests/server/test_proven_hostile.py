@@ -6,21 +6,29 @@ from __future__ import annotations
 
 import base64
 import time
+from datetime import timedelta
 
 import dkim
 import nacl.signing
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from dkim.canonicalization import CanonicalizationPolicy
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from app.club.models import Seek
+from app.db import utcnow
 from app.games.models import Game as GameRow
-from app.inbound.clients import fresh
+from app.games.models import Player
+from app.inbound.clients import fresh, reply
+from app.inbound.models import InboundMessage
+from app.inbound.pipeline import DNS_WAIT
+from app.inbound.proof.resolver import resolver_for
+from app.inbound.receive import process_pending
 from tests.dns_server import LOOP, SILENT, TRUNCATED
-from tests.server.signing import OTHER_HOST, Provider, ed25519_key
+from tests.server.mailhost import wait_until
+from tests.server.signing import OTHER_HOST, Provider, ed25519_key, send
 from tests.server.smtp_game import ALICE, MALLORY, REFEREE
-from tests.server.test_proven_senders import deliver, latest
+from tests.server.test_proven_senders import deliver, latest, said
 
 SEEK = "seek kriegspiel"
 
@@ -75,10 +83,8 @@ def test_hostile_signatures_and_dns_prove_nothing_and_cost_bounded_look_ups(game
         "huge key": players.sign(mail()).replace(b"s=s1", b"s=huge"),
         "garbage key": players.sign(mail()).replace(b"s=s1", b"s=junk"),
         "huge exponent": players.sign(mail()).replace(b"s=s1", b"s=power"),
-        "silent": players.sign(mail()).replace(b"s=s1", b"s=slow"),
-        "truncated": players.sign(mail()).replace(b"s=s1", b"s=cut"),
-        "cname loop": players.sign(mail()).replace(b"s=s1", b"s=loop"),
         "short l=": players.sign(mail(), length=True) + b"cancel seek 1\r\nseek side-view\r\n",  # unsigned
+        "truncated": players.sign(mail()).replace(b"s=s1", b"s=cut"),
         "expired": expired(mail()),
         "look-alike": lookalike.sign(mail()),
         "unrelated": evil.sign(mail()),
@@ -93,8 +99,37 @@ def test_hostile_signatures_and_dns_prove_nothing_and_cost_bounded_look_ups(game
         assert "dkim=pass" not in results, (name, results)
         assert "dmarc=fail" in results or "dmarc=temperror" in results, (name, results)
         assert len(dns_zone.asked) - asked <= 12, (name, dns_zone.asked[asked:])  # a few look-ups, not 50
+    troubled = {  # no answer in time: not refused yet, nothing done, checked again later
+        "silent": players.sign(mail()).replace(b"s=s1", b"s=slow"),
+        "cname loop": players.sign(mail()).replace(b"s=s1", b"s=loop"),
+    }
+    told = len(game.sink.to(ALICE))
+    for name, raw in troubled.items():
+        asked = len(dns_zone.asked)
+        outcome = deliver_waiting(game, raw, ALICE)
+        assert outcome.startswith("waiting: the sender check could not be finished"), (name, outcome)
+        assert "dkim=temperror" in latest(game.server).authentication, name
+        assert len(dns_zone.asked) - asked <= 12, (name, dns_zone.asked[asked:])
+    game.worker.run_once()
+    assert len(game.sink.to(ALICE)) == told  # nobody is told anything yet
     with game.server.db.sessions() as session:
         assert [row.status for row in session.scalars(select(Seek))] == ["open"]  # nothing of them was done
+
+
+def deliver_waiting(game, raw: bytes, envelope_from: str, host: str = OTHER_HOST) -> str:
+    """Hand the mail to the listener; returns the outcome once its check has left it waiting for DNS."""
+    before = newest_id(game)
+    send(game.port, raw, envelope_from, REFEREE, host)
+    wait_until(lambda: newest_id(game) > before and (latest(game.server).outcome or "").startswith("waiting"),
+               timeout=30, what="the message to wait for DNS")
+    row = latest(game.server)
+    assert row.status == "new" and row.retry_at is not None
+    return row.outcome
+
+
+def newest_id(game) -> int:
+    with game.server.db.sessions() as session:
+        return session.scalar(select(func.max(InboundMessage.id))) or 0
 
 
 def utf8_mail(sender: str, body: str = SEEK) -> bytes:
@@ -189,3 +224,58 @@ def test_a_mail_the_player_signed_for_someone_else_proves_nothing_when_sent_on_t
     copied = players.sign(fresh(ALICE, f"Mallory <{MALLORY}>, {REFEREE}", "resign\n", subject="our game"))
     assert deliver(game, copied, ALICE, reply_address).startswith("done")  # written to the referee too: hers
     assert "dkim=pass" in latest(game.server).authentication
+
+
+def test_a_proven_players_move_that_dns_leaves_unchecked_waits_and_is_played_once_the_key_answers(game, dns_zone):
+    """A genuine move whose key look-up got no answer in time is neither played nor refused: it waits, nothing in
+    it done and nobody told, and is checked again later; played once the key answers. Another that waits longer
+    than DNS_WAIT is refused as before, its sender told to send it again."""
+    players = Provider(dns_zone, "players.test")
+    signing = Provider(dns_zone, "signing.test", kind="ed25519", selector="ed")
+    carol = "carol@signing.test"
+    assert deliver(game, players.sign(mail("seek side-view")), ALICE) == "done: seek 1"
+    assert deliver(game, signing.sign(fresh(carol, REFEREE, "join 1", subject="club")), carol).startswith("done")
+    with game.server.db.sessions() as session:
+        white = session.scalars(select(Player.email).join(GameRow, GameRow.white_id == Player.id)).one()
+    provider = players if white == ALICE else signing
+    key = f"{provider.selector}._domainkey.{provider.domain}"
+    request, reply_address = game.sink.last_raw(white), str(game.sink.to(white)[-1]["Reply-To"])
+    dns_zone.misbehave(key, SILENT)
+    resolver_for.cache_clear()  # the key was cached when the player's mail was proven
+    told = len(game.sink.to(white))
+    move = provider.sign(reply(request, "e2-e4", "gmail", white))
+    send(game.port, move, white, reply_address, OTHER_HOST)
+    wait_until(lambda: (latest(game.server).outcome or "").startswith("waiting"), timeout=30,
+               what="the move to wait for DNS")
+    waiting = latest(game.server)
+    assert waiting.status == "new" and waiting.retry_at > waiting.received_at
+    game.worker.run_once()  # the sweep leaves it alone before its time
+    assert latest(game.server).status == "new" and len(game.sink.to(white)) == told
+    with game.server.db.sessions() as session:
+        assert session.scalars(select(GameRow.ply)).one() == 0
+
+    dns_zone.behaviours.pop(key)  # the key answers again; the time to check it again has come
+    at(game, waiting.id, retry_at=utcnow() - timedelta(seconds=1), received_at=utcnow() - timedelta(minutes=11))
+    assert process_pending(game.server.db, game.server.settings, game.server.signer, settle=timedelta(0)) == 1
+    assert latest(game.server).status == "done" and "dkim=pass" in latest(game.server).authentication
+    with game.server.db.sessions() as session:
+        assert session.scalars(select(GameRow.ply)).one() == 1
+
+    dns_zone.misbehave(key, SILENT)
+    resolver_for.cache_clear()
+    again = provider.sign(reply(request, "d2-d4", "gmail", white))  # an old request's reply: answered, not played
+    send(game.port, again, white, reply_address, OTHER_HOST)
+    wait_until(lambda: latest(game.server).id > waiting.id and (latest(game.server).outcome or "").startswith(
+        "waiting"), timeout=30, what="the second mail to wait for DNS")
+    late = latest(game.server)
+    at(game, late.id, retry_at=utcnow() - timedelta(seconds=1), received_at=utcnow() - DNS_WAIT)
+    process_pending(game.server.db, game.server.settings, game.server.signer, settle=timedelta(0))
+    assert latest(game.server).outcome.startswith(f"not proven, and mail from {white} was proven before (DNS")
+    game.worker.run_once()
+    assert "DNS of your domain did not answer" in said(game.sink.to(white)[-1])
+
+
+def at(game, inbound_id: int, **times) -> None:
+    """Move a stored message's times, as if it had come and waited earlier."""
+    with game.server.db.engine.begin() as connection:
+        connection.execute(update(InboundMessage).where(InboundMessage.id == inbound_id).values(**times))

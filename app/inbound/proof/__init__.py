@@ -78,6 +78,7 @@ class Arrival:
     peer: str | None = None  # the address of the host that handed it to our listener (SMTP/LMTP only)
     helo: str | None = None
     too_large: bool = False  # only its header was kept, or it is over MAX_MESSAGE_BYTES: not read, not checked
+    received_at: float | None = None  # when it came (a Unix time): signatures' expiry is judged then; None: now
 
 
 def authenticate(arrival: Arrival, settings: Settings) -> Authentication:
@@ -104,7 +105,8 @@ def checked(arrival: Arrival, settings: Settings) -> Authentication:
     except DnsTrouble:
         policy = None
     signatures = [] if arrival.too_large else check_signatures(arrival.raw, domain, lookups,
-                                                               strict=bool(policy and policy.strict_dkim))
+                                                               strict=bool(policy and policy.strict_dkim),
+                                                               at=arrival.received_at)
     signatures = [not_to_us(check, settings) for check in signatures]
     spf = sender_check(arrival, domain, policy, lookups)
     proven_by = "dkim" if any(check.proves for check in signatures) else "spf" if spf and spf[2] else None

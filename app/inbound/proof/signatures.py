@@ -79,10 +79,12 @@ class Checked:
         return self.result == "pass" and self.aligned
 
 
-def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: bool = False) -> list[Checked]:
+def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: bool = False,
+                     at: float | None = None) -> list[Checked]:
     """The DKIM-Signatures of ``raw`` that were looked at, aligned ones first, up to the first that proves the
     mail; at most ``MOST_CHECKED`` verified, a last entry saying how many more were not. The signatures are
-    read from dkimpy's own parse of the message, so that what is judged aligned is what it verifies."""
+    read from dkimpy's own parse of the message, so that what is judged aligned is what it verifies. Expiry
+    (``x=``) is judged at ``at``, when the message came (now when None): checked again later, it is the same."""
     fields = split_fields(header_block(raw))
     if not any(name == b"dkim-signature" for name, _lines in fields):
         return []
@@ -91,7 +93,7 @@ def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: boo
     verifier = Verifier(raw, lookups)
     if verifier.message is None:
         return [Checked("permerror", None, reason="the message could not be read for DKIM")]
-    read = [read_signature(value, from_domain, strict) for name, value in verifier.message.headers
+    read = [read_signature(value, from_domain, strict, at) for name, value in verifier.message.headers
             if name.lower() == b"dkim-signature"]
     order = sorted(range(len(read)), key=lambda index: not read[index].aligned)
     results: list[Checked] = []
@@ -104,7 +106,7 @@ def check_signatures(raw: bytes, from_domain: str, lookups: Lookups, strict: boo
     return results
 
 
-def read_signature(value: bytes, from_domain: str, strict: bool) -> Checked:
+def read_signature(value: bytes, from_domain: str, strict: bool, at: float | None = None) -> Checked:
     """A signature's tags, checked before dkimpy sees them: result "pending" when it is to be verified."""
     value = re.sub(rb"\r?\n", b"", value)
     if len(value) > SIGNATURE_BYTES:
@@ -125,7 +127,7 @@ def read_signature(value: bytes, from_domain: str, strict: bool) -> Checked:
     if b"from" not in {name.strip().lower() for name in tags[b"h"].split(b":")}:  # RFC 6376 5.4: it MUST be
         return replace(checked, "permerror", "the From field is not signed")
     expiry = tags.get(b"x", b"").strip()
-    if expiry and (not expiry.isdigit() or int(expiry) + EXPIRY_SLOP < time.time()):
+    if expiry and (not expiry.isdigit() or int(expiry) + EXPIRY_SLOP < (at or time.time())):
         return replace(checked, "policy", "signature expired")
     if not checked.aligned:
         return replace(checked, "neutral", "not aligned with the From domain: not checked")
