@@ -23,6 +23,7 @@ from app.inbound.clients import fresh, reply
 from app.inbound.models import InboundMessage
 from app.inbound.pipeline import DNS_WAIT
 from app.inbound.proof.resolver import resolver_for
+from app.inbound.proof.signatures import read_signature
 from app.inbound.receive import process_pending
 from tests.dns_server import LOOP, SILENT, TRUNCATED
 from tests.server.mailhost import wait_until
@@ -279,3 +280,11 @@ def at(game, inbound_id: int, **times) -> None:
     """Move a stored message's times, as if it had come and waited earlier."""
     with game.server.db.engine.begin() as connection:
         connection.execute(update(InboundMessage).where(InboundMessage.id == inbound_id).values(**times))
+
+
+def test_a_signatures_expiry_is_judged_when_the_mail_came_not_when_it_is_checked_again():
+    """A mail checked again later (it waited for DNS) is judged as it came: a signature valid then stays valid."""
+    expires = int(time.time()) - 3600
+    value = (f"v=1; a=rsa-sha256; d=players.test; s=s1; h=from:to; bh=AAAA; b=AAAA; x={expires}").encode()
+    assert read_signature(value, "players.test", False, at=expires - 60).result == "pending"  # to be verified
+    assert read_signature(value, "players.test", False).result == "policy"  # judged now: expired
