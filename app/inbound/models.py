@@ -53,6 +53,8 @@ class InboundMessage(Base):
     authentication: Mapped[str | None] = mapped_column(Text)
     # A new message whose sender check could not be finished (DNS): not taken up again before this time
     retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # The DKIM signature that proved it (app/inbound/proof): a copy of the mail, folded anew, carries the same
+    signature_key: Mapped[str | None] = mapped_column(String(80), unique=True)
 
 
 class Answer(Base):

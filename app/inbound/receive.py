@@ -54,6 +54,8 @@ PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindpa
            .order_by(INBOUND.c.id).limit(bindparam("limit")))
 WAIT = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     retry_at=bindparam("retry_at"), outcome=bindparam("new_outcome"), authentication=bindparam("results"))
+CLAIM = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id")).values(signature_key=bindparam("key"))
+SIGNED_BY = select(INBOUND.c.id).where(INBOUND.c.signature_key == bindparam("key"))
 FIRST_RETRY = timedelta(minutes=10)  # a message whose check DNS left unfinished: checked again after this, then
 # after as long again as it has waited, until DNS_WAIT after it came
 # The largest message any door takes in, as large as the common mail providers send. A larger one is refused
@@ -175,6 +177,10 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
         received = Received(raw, envelope_from, envelope_to or [], full_size, peer, helo, received_at)
     authentication = check(received.arrival(settings), settings)
     log.info("inbound message %s checked: %s", inbound_id, authentication.summary())
+    if authentication.signature_key is not None:
+        copy_of = claim_signature(connection, inbound_id, authentication.signature_key)
+        if copy_of is not None:
+            return mark_copy(connection, inbound_id, copy_of, authentication)
     try:
         with connection.begin():
             pipeline = Pipeline(connection, settings, signer)
@@ -191,6 +197,31 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
         return None
     except CheckAgain as waiting:  # everything the pipeline did is rolled back
         return wait_for_dns(connection, inbound_id, received, authentication, str(waiting))
+
+
+def claim_signature(connection: Connection, inbound_id: int, key: str) -> int | None:
+    """Record that the signature ``key`` proved this message, in a short transaction of its own, before anything
+    in it is done; returns the message that signature proved before, if another did (this one is a copy of it,
+    folded anew or with its whitespace changed: relaxed canonicalization forgives that, the dedupe key does not).
+    The unique column decides between two copies processed at once."""
+    try:
+        with connection.begin():
+            connection.execute(CLAIM, {"inbound_id": inbound_id, "key": key})
+        return None
+    except IntegrityError:
+        with connection.begin():
+            return connection.execute(SIGNED_BY, {"key": key}).scalar_one()
+
+
+def mark_copy(connection: Connection, inbound_id: int, original: int, authentication: Authentication) -> str | None:
+    """A copy of a message already proven by the same signature: nothing done, nobody answered (the original
+    was, and whoever sent the copy on is not to be answered in the player's name)."""
+    outcome = f"a copy of message {original} (the same DKIM signature): not carried out again"
+    with connection.begin():
+        marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": "ignored", "new_outcome": outcome,
+                                           "at": utcnow(), "from_address": None,
+                                           "results": authentication.results}).rowcount
+    return f"ignored: {outcome}" if marked == 1 else None
 
 
 def wait_for_dns(connection: Connection, inbound_id: int, received: Received, authentication: Authentication,

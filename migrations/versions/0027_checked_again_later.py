@@ -1,9 +1,14 @@
-"""checked again later: a message whose sender check could not be finished, for want of DNS, waits
+"""checked again later, and copies known: a message whose sender check DNS left unfinished waits; a signature
+proves one message only
 
 A mail in a proven player's name (or from a domain publishing a strict DMARC policy) whose signature could not
 be checked because its domain's DNS did not answer in time is no longer refused at once: it stays new, nothing
 in it done, and is checked again from ``inbound_messages.retry_at`` on, until it is proven or has waited long
 enough (then refused, as before). The sweep takes a new message up only once its ``retry_at`` has passed.
+
+``inbound_messages.signature_key`` (unique) holds the DKIM signature that proved a message, claimed before it is
+acted on: a copy of the mail, its whitespace or folding changed so that it is not the same bytes (relaxed
+canonicalization forgives that), is one that signature proved already, and is not carried out again.
 
 Revision ID: 0027
 Revises: 0026
@@ -20,9 +25,14 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column('inbound_messages', sa.Column('retry_at', sa.DateTime(timezone=True), nullable=True))
+    with op.batch_alter_table('inbound_messages') as batch:
+        batch.add_column(sa.Column('retry_at', sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(sa.Column('signature_key', sa.String(length=80), nullable=True))
+        batch.create_unique_constraint('uq_inbound_messages_signature_key', ['signature_key'])
 
 
 def downgrade() -> None:
     with op.batch_alter_table('inbound_messages') as batch:
+        batch.drop_constraint('uq_inbound_messages_signature_key', type_='unique')
+        batch.drop_column('signature_key')
         batch.drop_column('retry_at')

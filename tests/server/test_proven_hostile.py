@@ -288,3 +288,23 @@ def test_a_signatures_expiry_is_judged_when_the_mail_came_not_when_it_is_checked
     value = (f"v=1; a=rsa-sha256; d=players.test; s=s1; h=from:to; bh=AAAA; b=AAAA; x={expires}").encode()
     assert read_signature(value, "players.test", False, at=expires - 60).result == "pending"  # to be verified
     assert read_signature(value, "players.test", False).result == "policy"  # judged now: expired
+
+
+def test_a_copy_of_a_proven_mail_folded_anew_is_not_carried_out_again(game, dns_zone):
+    """Someone given a copy of a player's signed mail to the referee (a Cc) changes its whitespace and folding, which
+    relaxed canonicalization forgives but the dedupe key does not, and sends it again: the signature proved that mail
+    once, so the copy is ignored, nothing done again and nobody answered."""
+    players = Provider(dns_zone, "players.test")
+    signed = players.sign(fresh(ALICE, f"{REFEREE}, {MALLORY}", "seek side-view\n", subject="club"))
+    assert deliver(game, signed, ALICE) == "done: seek 1"
+    original = latest(game.server).id
+    head, _, body = signed.partition(b"\r\n\r\n")
+    refolded = head.replace(b"; ", b";\r\n\t", 3) + b"\r\n\r\n" + body.replace(b"\r\n", b"   \r\n")
+    assert refolded != signed
+    answered = len(game.sink.to(ALICE))
+    assert deliver(game, refolded, MALLORY, host=OTHER_HOST) == (
+        f"ignored: a copy of message {original} (the same DKIM signature): not carried out again")
+    assert "dkim=pass" in latest(game.server).authentication  # it verifies: it is the very mail, again
+    with game.server.db.sessions() as session:
+        assert session.scalars(select(func.count()).select_from(Seek)).one() == 1
+    assert len(game.sink.to(ALICE)) == answered and game.sink.to(MALLORY) == []

@@ -41,6 +41,7 @@ class Authentication:
     policy: str | None  # the From domain's DMARC policy: none, quarantine or reject; None when it publishes none
     trouble: str | None  # a look-up that got no answer in time: the checks are incomplete
     results: str  # the Authentication-Results header's value, for operators
+    signature_key: str | None = None  # the DKIM signature that proved it (``signatures.signature_key``)
 
     @property
     def proven(self) -> bool:
@@ -109,12 +110,14 @@ def checked(arrival: Arrival, settings: Settings) -> Authentication:
                                                                at=arrival.received_at)
     signatures = [not_to_us(check, settings) for check in signatures]
     spf = sender_check(arrival, domain, policy, lookups)
-    proven_by = "dkim" if any(check.proves for check in signatures) else "spf" if spf and spf[2] else None
+    proving = next((check for check in signatures if check.proves), None)
+    proven_by = "dkim" if proving else "spf" if spf and spf[2] else None
     trouble = lookups.trouble if not proven_by else None
     comment = "signatures not read: too large" if arrival.too_large else None
     return Authentication(domain, proven_by, policy.policy if policy else None, trouble,
                           header(settings, [*dkim_results(signatures), *spf_results(spf),
-                                            dmarc_result(domain, proven_by, policy, trouble)], comment))
+                                            dmarc_result(domain, proven_by, policy, trouble)], comment),
+                          proving.key if proving else None)
 
 
 def not_to_us(check: Checked, settings: Settings) -> Checked:

@@ -19,6 +19,7 @@ dkimpy verifies; what is here decides which signatures it is given and what it i
 from __future__ import annotations
 
 import base64
+import hashlib
 import logging
 import re
 import time
@@ -73,6 +74,7 @@ class Checked:
     reason: str | None = None
     aligned: bool = False
     recipients: tuple[str, ...] | None = None  # the To and Cc addresses a passing signature covers (None: neither)
+    key: str | None = None  # a passing signature's own value (b=), digested: the same in any copy of the mail
 
     @property
     def proves(self) -> bool:
@@ -183,7 +185,7 @@ class Verifier:
             return replace(found, "permerror", "the message could not be read for DKIM")
         if verified:
             return Checked("pass", found.domain, found.selector, found.algorithm, "", found.aligned,
-                           signed_recipients(message.signed_headers))
+                           signed_recipients(message.signed_headers), signature_key(signature[b"b"]))
         if self.trouble:
             return replace(found, "temperror", "its key could not be looked up in time")
         return replace(found, "permerror" if self.problem else "fail", self.problem or "signature did not verify")
@@ -225,6 +227,11 @@ def usable_key(record: bytes) -> str | None:
     if key["modulus"].bit_length() > KEY_BITS or key["publicExponent"].bit_length() > 32:
         return f"RSA key over {KEY_BITS} bits or with an exponent over 32 bits"
     return None
+
+
+def signature_key(value: bytes) -> str:
+    """A signature's value as it identifies the mail it signs, however its field is folded again on the way."""
+    return "sha256:" + hashlib.sha256(re.sub(rb"\s+", b"", value)).hexdigest()
 
 
 def signed_recipients(signed: list[tuple[bytes, bytes]]) -> tuple[str, ...] | None:
