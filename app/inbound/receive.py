@@ -177,12 +177,11 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
         received = Received(raw, envelope_from, envelope_to or [], full_size, peer, helo, received_at)
     authentication = check(received.arrival(settings), settings)
     log.info("inbound message %s checked: %s", inbound_id, authentication.summary())
-    if authentication.signature_key is not None:
-        copy_of = claim_signature(connection, inbound_id, authentication.signature_key)
-        if copy_of is not None:
-            return mark_copy(connection, inbound_id, copy_of, authentication)
+    key = authentication.signature_key
     try:
         with connection.begin():
+            if key is not None:  # claimed first: a copy stops here (unique), before anything in it is done
+                connection.execute(CLAIM, {"inbound_id": inbound_id, "key": key})
             pipeline = Pipeline(connection, settings, signer)
             status, outcome = pipeline.run(received, authentication)
             pipeline.service.flush()
@@ -197,20 +196,22 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
         return None
     except CheckAgain as waiting:  # everything the pipeline did is rolled back
         return wait_for_dns(connection, inbound_id, received, authentication, str(waiting))
-
-
-def claim_signature(connection: Connection, inbound_id: int, key: str) -> int | None:
-    """Record that the signature ``key`` proved this message, in a short transaction of its own, before anything
-    in it is done; returns the message that signature proved before, if another did (this one is a copy of it,
-    folded anew or with its whitespace changed: relaxed canonicalization forgives that, the dedupe key does not).
-    The unique column decides between two copies processed at once."""
-    try:
-        with connection.begin():
-            connection.execute(CLAIM, {"inbound_id": inbound_id, "key": key})
-        return None
     except IntegrityError:
-        with connection.begin():
-            return connection.execute(SIGNED_BY, {"key": key}).scalar_one()
+        original = signed_by_another(connection, inbound_id, key)
+        if original is None:
+            raise
+        return mark_copy(connection, inbound_id, original, authentication)
+
+
+def signed_by_another(connection: Connection, inbound_id: int, key: str | None) -> int | None:
+    """The message the signature ``key`` proved before this one, if another holds it: this one is a copy of it,
+    folded anew or with its whitespace changed (relaxed canonicalization forgives that; the dedupe key does not).
+    The unique column decides between two copies processed at once: the second waits for the first's commit."""
+    if key is None:
+        return None
+    with connection.begin():
+        found = connection.execute(SIGNED_BY, {"key": key}).scalar()
+    return found if found is not None and found != inbound_id else None
 
 
 def mark_copy(connection: Connection, inbound_id: int, original: int, authentication: Authentication) -> str | None:
