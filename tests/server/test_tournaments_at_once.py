@@ -1,7 +1,8 @@
 """Tournaments' races on PostgreSQL, each in two workers' transactions: two players taking the last place at
 once (one enters and it starts, the other is told it has started, as one coming after would be), one player
-entering twice at once (two mails, or a page sent twice: entered once, the other told so), and the last two games
-of a Swiss round ending at once (the next round is paired exactly once)."""
+entering twice at once (two mails, or a page sent twice: entered once, the other told so), the last two games
+of a Swiss round ending at once (the next round is paired exactly once), and a withdrawal while a game of the
+player ends (no deadlock: both take the game, then the row)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import create_engine, event, select, text
 
 from app.club.models import Tournament, TournamentEntry, TournamentPairing
 from app.games.errors import ServiceError
+from app.games.models import Game as GameRow
 from app.outbound.models import OutboundMessage
 from app.server import Server
 from tests.conftest import make_server
@@ -124,5 +126,34 @@ def test_the_last_two_games_of_a_swiss_round_ending_at_once_pair_the_next_round_
                 OutboundMessage.subject.like(f"%Tournament {number}%round 2 of 3"))).all()
             assert sorted(told) == sorted(PLAYERS[:4])  # each entrant told of round 2 once
         assert act(server, lambda service: service.tournaments.whole(number).row.round) == 2
+    finally:
+        server.db.engine.dispose()
+
+
+def test_a_withdrawal_while_a_game_of_the_player_ends_waits_its_turn_and_neither_deadlocks(tmp_path, postgres_url):
+    """A game's end locks its game, then the tournament's row; a withdrawal resigns the player's games and locks the
+    same two. Taken in opposite orders, the two at once would wait for each other (PostgreSQL kills one as a
+    deadlock): the opponent resigns, held once it has its game and asks for the row, while the player withdraws."""
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number = announce(server, PLAYERS[0], "kriegspiel swiss players=4 rounds=3")
+        for player in PLAYERS[1:4]:
+            enter(server, player, number)
+        with server.db.sessions() as session:
+            pairing = session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)).first()
+        emails = emails_by_id(server)
+        withdrawing = emails[pairing.white_id]
+        outcome = racing(server, postgres_url, lambda: resign(server, pairing.game_id, emails[pairing.black_id]),
+                         lambda: act(server, lambda service: service.tournaments.withdraw(
+                             service.player(withdrawing), number)),
+                         lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)
+        assert not any(isinstance(value, BaseException) for value in outcome.values()), outcome
+        assert outcome["second"] == (f"You have withdrawn from Tournament {number}: Kriegspiel, Swiss: you will not "
+                                 "be paired again."), \
+            outcome  # the game had ended (the opponent resigned first): nothing of the player's left to resign
+        with server.db.sessions() as session:
+            assert session.get(GameRow, pairing.game_id).result == "1-0"
+            entry = session.scalars(select(TournamentEntry).where(TournamentEntry.player_id == pairing.white_id)).one()
+            assert entry.withdrawn
     finally:
         server.db.engine.dispose()

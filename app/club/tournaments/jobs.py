@@ -165,9 +165,12 @@ class Tournaments:
 
     def withdraw(self, player: PlayerRecord, number: int) -> str:
         """Before the start, leave; after it, every unfinished game of the player in it is resigned (through the
-        turn), and a Swiss pairs them no more. Says what was done."""
+        turn), and a Swiss pairs them no more. Says what was done. The player's games are locked before the
+        tournament's row, as a game that ends locks them (its game, then the row): a withdrawal and a move ending
+        one of those games at once wait for each other in turn, never both at once."""
         self.check_withdraw(player, number)
-        row = tournament_row(self.connection, number, lock=True)
+        games = [self.work.lock(game_id) for game_id in self.unfinished_games(number, player)]  # games first,
+        row = tournament_row(self.connection, number, lock=True)  # then the row: the order a game's end takes them
         if row.status == OPEN:
             self.connection.execute(delete(ENTRIES).where(ENTRIES.c.tournament_id == number,
                                                           ENTRIES.c.player_id == player.id))
@@ -179,14 +182,8 @@ class Tournaments:
         self.connection.execute(update(ENTRIES).where(ENTRIES.c.tournament_id == number,
                                                       ENTRIES.c.player_id == player.id)
                                 .values(withdrawn=True, withdrawn_round=row.round))
-        games = self.connection.execute(
-            select(PAIRINGS.c.game_id).select_from(PAIRINGS.join(GAMES, GAMES.c.id == PAIRINGS.c.game_id))
-            .where(PAIRINGS.c.tournament_id == number, GAMES.c.status.in_(UNFINISHED),
-                   (PAIRINGS.c.white_id == player.id) | (PAIRINGS.c.black_id == player.id))
-            .order_by(PAIRINGS.c.game_id)).scalars().all()
         resigned = 0
-        for game_id in games:
-            game = self.work.lock(game_id)
+        for game in games:
             side = game.side_of(player)
             if game.status in UNFINISHED and side is not None:
                 self.turn.resign_for(game, side, f"{player.name} withdrew from {title(row)}.")
@@ -195,6 +192,14 @@ class Tournaments:
         if resigned:
             return f"You have withdrawn from {title(row)}: your {resigned} unfinished game(s) in it were resigned."
         return f"You have withdrawn from {title(row)}: you will not be paired again."
+
+    def unfinished_games(self, number: int, player: PlayerRecord) -> list[int]:
+        """The player's games in the tournament not yet ended, by id (the order they are locked in)."""
+        return list(self.connection.execute(
+            select(PAIRINGS.c.game_id).select_from(PAIRINGS.join(GAMES, GAMES.c.id == PAIRINGS.c.game_id))
+            .where(PAIRINGS.c.tournament_id == number, GAMES.c.status.in_(UNFINISHED),
+                   (PAIRINGS.c.white_id == player.id) | (PAIRINGS.c.black_id == player.id))
+            .order_by(PAIRINGS.c.game_id)).scalars())
 
     # ------------------------------------------------------------------ starting
 
