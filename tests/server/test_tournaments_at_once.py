@@ -67,6 +67,15 @@ def racing(server: Server, postgres_url: str, first: Callable[[], object], secon
     return outcome
 
 
+def started_swiss(server: Server) -> tuple[int, list[TournamentPairing]]:
+    """A Swiss of four, started: its number and its first round's two pairings."""
+    number = announce(server, PLAYERS[0], "kriegspiel swiss players=4 rounds=3")
+    for player in PLAYERS[1:4]:
+        enter(server, player, number)
+    with server.db.sessions() as session:
+        return number, list(session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)))
+
+
 def test_two_players_taking_the_last_place_at_once_one_enters_the_other_is_told_it_started(tmp_path, postgres_url):
     server = make_server(tmp_path, postgres_url)
     try:
@@ -108,11 +117,7 @@ def test_one_player_entering_twice_at_once_enters_once_and_is_told_so(tmp_path, 
 def test_the_last_two_games_of_a_swiss_round_ending_at_once_pair_the_next_round_once(tmp_path, postgres_url):
     server = make_server(tmp_path, postgres_url)
     try:
-        number = announce(server, PLAYERS[0], "kriegspiel swiss players=4 rounds=3")
-        for player in PLAYERS[1:4]:
-            enter(server, player, number)
-        with server.db.sessions() as session:
-            first, second = session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)).all()
+        number, (first, second) = started_swiss(server)
         emails = emails_by_id(server)
         outcome = racing(server, postgres_url, lambda: resign(server, first.game_id, emails[first.black_id]),
                          lambda: resign(server, second.game_id, emails[second.black_id]),
@@ -136,11 +141,7 @@ def test_a_withdrawal_while_a_game_of_the_player_ends_waits_its_turn_and_neither
     deadlock): the opponent resigns, held once it has its game and asks for the row, while the player withdraws."""
     server = make_server(tmp_path, postgres_url)
     try:
-        number = announce(server, PLAYERS[0], "kriegspiel swiss players=4 rounds=3")
-        for player in PLAYERS[1:4]:
-            enter(server, player, number)
-        with server.db.sessions() as session:
-            pairing = session.scalars(select(TournamentPairing).order_by(TournamentPairing.id)).first()
+        number, (pairing, _other) = started_swiss(server)
         emails = emails_by_id(server)
         withdrawing = emails[pairing.white_id]
         outcome = racing(server, postgres_url, lambda: resign(server, pairing.game_id, emails[pairing.black_id]),
