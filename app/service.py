@@ -54,7 +54,10 @@ class Service(GameService):
                         ratings=self.ratings, seeks=self.seeks, tournaments=self.tournaments)
 
     def rate(self, game: GameRecord) -> Ending:
-        """A game has ended: rated, if it is rated (before its game-over mails, which tell the ratings)."""
+        """A game has ended: rated, if it is rated (before its game-over mails, which tell the ratings). The locks
+        go game, tournament row, ratings rows, whatever ends a game: the row is taken first when it is a
+        tournament's game (``lock_row_of``)."""
+        self.tournaments.lock_row_of(game)
         return self.ratings.game_ended(game)
 
     def tournament_goes_on(self, game: GameRecord) -> Ending:

@@ -11,9 +11,13 @@ import pytest
 from sqlalchemy import select
 
 from app.club.models import Tournament, TournamentPairing
+from app.club.tournaments.jobs import Tournaments
+from app.games.errors import ServiceError
 from app.games.models import Game
 from app.outbound.models import OutboundMessage
 from app.server import Server
+from app.service import Service
+from app.tokens import ReplyToken
 from app.worker import Worker
 from tests.server.digest_helpers import digest_on, send_digests
 from tests.server.harness import Table
@@ -126,3 +130,22 @@ def test_a_swiss_rounds_last_game_lost_on_time_by_the_clock_is_told_over_and_the
     game = rows(server, Game, id=last.game_id)[0]
     assert (game.status, game.reason) == ("over", "time")
     assert_round_two_follows_the_game_over_mails(server, number, last.game_id)
+
+
+def test_a_failure_of_what_follows_a_games_end_keeps_nothing_of_the_reply(server, monkeypatch):
+    """Pairing the next round is the server's work, not the player's: should it fail, the reply that ended the round
+    is not kept as done with the tournament left stuck (and the player sent a refusal); the whole transaction is
+    undone, for an operator to look at, and the game is as it was."""
+    number, last = swiss_round_one(server)
+
+    def broken(self, row):
+        raise ServiceError("the pairing failed")
+
+    monkeypatch.setattr(Tournaments, "next_round", broken)
+    before = len(queued(server))
+    with pytest.raises(RuntimeError, match="the pairing failed"), server.db.engine.begin() as connection:
+        service = Service(connection, server.settings, server.signer)
+        game = service.lock(last.game_id)
+        service.submit_text(game, game.player("white"), "resign", ReplyToken(game.id, "white", game.ply))
+    assert rows(server, Game, id=last.game_id)[0].status != "over"
+    assert len(queued(server)) == before and rows(server, Tournament, id=number)[0].round == 1

@@ -18,6 +18,7 @@ from app.outbound.models import OutboundMessage
 from app.server import Server
 from tests.conftest import make_server
 from tests.server.mailhost import wait_until
+from tests.server.test_ratings import KNIGHTS_OUT_AND_BACK, play, send
 from tests.server.test_tournaments import PLAYERS, act, announce, emails_by_id, enter, resign
 
 
@@ -156,5 +157,77 @@ def test_a_withdrawal_while_a_game_of_the_player_ends_waits_its_turn_and_neither
             assert session.get(GameRow, pairing.game_id).result == "1-0"
             entry = session.scalars(select(TournamentEntry).where(TournamentEntry.player_id == pairing.white_id)).one()
             assert entry.withdrawn
+    finally:
+        server.db.engine.dispose()
+
+
+def test_a_withdrawal_waiting_while_the_round_is_paired_resigns_the_new_game_too(tmp_path, postgres_url):
+    """The player's round-1 game is over; they withdraw while the round's last game ends and pairs round 2 with
+    them in it: once it has the row, the withdrawal reads the player's games again and resigns the new one."""
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number, (mine, theirs) = started_swiss(server)
+        emails = emails_by_id(server)
+        withdrawing = emails[mine.white_id]
+        resign(server, mine.game_id, emails[mine.black_id])
+        outcome = racing(server, postgres_url,
+                         lambda: act(server, lambda service: service.tournaments.withdraw(
+                             service.player(withdrawing), number)),
+                         lambda: resign(server, theirs.game_id, emails[theirs.black_id]),  # ends round 1
+                         lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)
+        assert not any(isinstance(value, BaseException) for value in outcome.values()), outcome
+        with server.db.sessions() as session:
+            new = session.scalars(select(TournamentPairing).where(
+                TournamentPairing.round == 2, (TournamentPairing.white_id == mine.white_id)
+                | (TournamentPairing.black_id == mine.white_id))).one()
+            assert session.get(GameRow, new.game_id).status == "over", outcome
+        assert "were resigned" in str(outcome["first"]), outcome
+    finally:
+        server.db.engine.dispose()
+
+
+def test_a_withdrawal_waiting_while_the_tournament_starts_resigns_the_first_game(tmp_path, postgres_url):
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number = announce(server, PLAYERS[0], "kriegspiel swiss players=4 rounds=3")
+        for player in PLAYERS[1:3]:
+            enter(server, player, number)
+        outcome = racing(server, postgres_url,
+                         lambda: act(server, lambda service: service.tournaments.withdraw(
+                             service.player(PLAYERS[1]), number)),
+                         lambda: enter(server, PLAYERS[3], number),  # the last place: it starts
+                         lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)
+        assert not any(isinstance(value, BaseException) for value in outcome.values()), outcome
+        player_id = {email: number for number, email in emails_by_id(server).items()}[PLAYERS[1]]
+        with server.db.sessions() as session:
+            mine = session.scalars(select(TournamentPairing).where(
+                (TournamentPairing.white_id == player_id) | (TournamentPairing.black_id == player_id))).one()
+            assert mine.game_id is None or session.get(GameRow, mine.game_id).status == "over", outcome
+    finally:
+        server.db.engine.dispose()
+
+
+def test_a_withdrawal_while_another_rated_game_of_the_opponent_ends_neither_deadlocks(tmp_path, postgres_url):
+    """A rated round robin: the opponents' game ends (its players' ratings rows, then the row) while a player
+    withdraws (the row, then the ratings of the game it resigns): a game's end takes the row first too."""
+    server = make_server(tmp_path, postgres_url)
+    try:
+        number = announce(server, PLAYERS[0], "side-view players=3 rated")
+        for player in PLAYERS[1:3]:
+            enter(server, player, number)
+        emails = emails_by_id(server)
+        with server.db.sessions() as session:
+            pairings = [pairing for pairing in session.scalars(select(TournamentPairing)) if pairing.game_id]
+        for pairing in pairings:
+            play(server, pairing.game_id, KNIGHTS_OUT_AND_BACK)  # two moves each: rated when it ends
+        withdrawing = next(player_id for player_id, email in emails.items() if email == PLAYERS[0])
+        other = next(pairing for pairing in pairings if withdrawing not in (pairing.white_id, pairing.black_id))
+        outcome = racing(server, postgres_url, lambda: send(server, other.game_id, "white", "resign"),
+                         lambda: act(server, lambda service: service.tournaments.withdraw(
+                             service.player(PLAYERS[0]), number)),
+                         lambda statement: "FROM tournaments" in statement and "FOR UPDATE" in statement)
+        assert not any(isinstance(value, BaseException) for value in outcome.values()), outcome
+        with server.db.sessions() as session:
+            assert all(session.get(GameRow, pairing.game_id).status == "over" for pairing in pairings)
     finally:
         server.db.engine.dispose()

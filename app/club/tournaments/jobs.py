@@ -169,8 +169,11 @@ class Tournaments:
         tournament's row, as a game that ends locks them (its game, then the row): a withdrawal and a move ending
         one of those games at once wait for each other in turn, never both at once."""
         self.check_withdraw(player, number)
-        games = [self.work.lock(game_id) for game_id in self.unfinished_games(number, player)]  # games first,
-        row = tournament_row(self.connection, number, lock=True)  # then the row: the order a game's end takes them
+        for game_id in self.unfinished_games(number, player):  # its games first, then the row: a game's end takes
+            self.work.lock(game_id)  # them in that order
+        row = tournament_row(self.connection, number, lock=True)
+        games = [self.work.lock(game_id) for game_id in self.unfinished_games(number, player)]  # read again under
+        # the row's lock: a round paired (or the start) while this waited for it brought new games to resign
         if row.status == OPEN:
             self.connection.execute(delete(ENTRIES).where(ENTRIES.c.tournament_id == number,
                                                           ENTRIES.c.player_id == player.id))
@@ -292,14 +295,26 @@ class Tournaments:
         """A game has ended (the turn's listener): if it is a tournament's, its players' game-over mails say where
         to follow it, and once those mails are queued the tournament goes on (``goes_on``). Its row is locked
         now and stays locked to the end of the transaction."""
-        found = self.connection.execute(select(PAIRINGS.c.tournament_id, PAIRINGS.c.round)
-                                        .where(PAIRINGS.c.game_id == game.id)).first()
+        found = self.pairing_of(game)
         if found is None:
             return Ending()
         row = tournament_row(self.connection, found.tournament_id, lock=True)
         lines = [f"This was round {found.round} of {title(row)}; its standings: 'standings {row.id}' by mail, or "
                  f"{self.settings.base_url}/tournaments/{row.id}"]
         return Ending(dict.fromkeys(SIDES, lines), partial(self.goes_on, row.id, found.round))
+
+    def pairing_of(self, game: GameRecord) -> Any:
+        """(tournament_id, round) of a tournament's game; None for any other game."""
+        return self.connection.execute(select(PAIRINGS.c.tournament_id, PAIRINGS.c.round)
+                                       .where(PAIRINGS.c.game_id == game.id)).first()
+
+    def lock_row_of(self, game: GameRecord) -> None:
+        """Lock the row of the game's tournament, if it is a tournament's: a game's end takes it before the
+        players' ratings rows, as a withdrawal does (its games, the row, then the ratings of the games it
+        resigns), so that the two never wait for each other at once."""
+        found = self.pairing_of(game)
+        if found is not None:
+            tournament_row(self.connection, found.tournament_id, lock=True)
 
     def goes_on(self, number: int, round_number: int) -> None:
         """After the game-over mails of a game of round ``round_number`` (the turn runs it), under the row's lock:

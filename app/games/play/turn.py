@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from app.games.commands.reading import REFEREE, Command
 from app.games.digest.holding import Holding
+from app.games.errors import ServiceError
 from app.games.mail.mailing import Mailer
 from app.games.mail.mails import Mails
 from app.games.play.clock import deadline_for
@@ -253,7 +254,10 @@ class Turn:
         self.send(game, mails)
         for ending in endings:
             if ending.then is not None:
-                ending.then()
+                try:
+                    ending.then()
+                except ServiceError as error:  # the server's own work after the end, never a refusal of the reply:
+                    raise RuntimeError(f"after game {game.id} ended: {error}") from error  # nothing is kept
 
     def after_the_end(self, game: GameRecord, side: str, order: Command | None) -> None:
         """An order, or a reply with none, sent after the game ended: a short word to the sender alone, nothing
