@@ -299,16 +299,23 @@ class Pipeline:
             outcome = f"not proven, and mail from {address} was proven before"
         else:
             return None
-        if found.trouble and self.service.now < self.received_at + DNS_WAIT:
-            raise CheckAgain(found.trouble)
-        if found.trouble:
+        if found.signed_elsewhere:  # signed by the domain, but written to others: a copy sent on, or a Bcc
+            why = (f"it was signed by {found.domain}, but for other recipients: the referee's address was neither "
+                   "in its To nor in its Cc, so it may be a mail written to someone else and sent on")
+            outcome += " (signed for other recipients)"
+        elif found.trouble and standing is not None and self.service.now < self.received_at + DNS_WAIT:
+            raise CheckAgain(found.trouble)  # a player's: worth waiting for (a stranger's is refused unread)
+        if found.trouble and not found.signed_elsewhere:
             why += ("; the check could not be finished, as the DNS of your domain did not answer in time, though "
                     f"it was tried again for {DNS_WAIT.seconds // 3600} hours: if you sent it, send it again later")
             outcome += " (DNS did not answer)"
         if standing is None:  # no player's: its From is most likely forged, and a notice would be backscatter
             return outcome + "; no player's address: not told"
         own = "If you sent it yourself, send it again from your own mail provider (its web mail or app)."
-        if not found.strict_policy:
+        if found.signed_elsewhere:
+            own = ("If you sent it yourself, send it again with the referee's address in To or Cc, not in Bcc: a "
+                   "copy of a mail of yours sent to others does not act in your name.")
+        elif not found.strict_policy:
             own += (" If your provider no longer signs your mail, sign in at "
                     f"{self.settings.base_url}/preferences and choose to have your unsigned mail accepted again.")
         self.refuse("not-proven", "a mail in your name was refused", [

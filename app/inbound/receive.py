@@ -48,10 +48,11 @@ READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, IN
 MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
     sender=bindparam("from_address"), authentication=bindparam("results"))
-# Through the partial index of the new messages, its predicate written out so a prepared plan uses it too.
+# Through the partial index of the new messages, its predicate written out so a prepared plan uses it too. Those
+# never tried come first: one waiting for DNS may take seconds again, and never holds up one a crash left behind.
 PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindparam("before"),
                                       or_(INBOUND.c.retry_at.is_(None), INBOUND.c.retry_at <= bindparam("now")))
-           .order_by(INBOUND.c.id).limit(bindparam("limit")))
+           .order_by(INBOUND.c.retry_at.is_not(None), INBOUND.c.id).limit(bindparam("limit")))
 WAIT = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     retry_at=bindparam("retry_at"), outcome=bindparam("new_outcome"), authentication=bindparam("results"))
 CLAIM = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id")).values(signature_key=bindparam("key"))

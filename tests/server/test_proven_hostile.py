@@ -5,6 +5,7 @@ bounded number of look-ups."""
 from __future__ import annotations
 
 import base64
+import re
 import time
 from datetime import timedelta
 
@@ -23,8 +24,8 @@ from app.inbound.clients import fresh, reply
 from app.inbound.models import InboundMessage
 from app.inbound.pipeline import DNS_WAIT
 from app.inbound.proof.resolver import resolver_for
-from app.inbound.proof.signatures import read_signature
-from app.inbound.receive import process_pending
+from app.inbound.proof.signatures import read_signature, signed_recipients
+from app.inbound.receive import PENDING, process_pending, store
 from tests.dns_server import LOOP, SILENT, TRUNCATED
 from tests.server.mailhost import wait_until
 from tests.server.signing import OTHER_HOST, Provider, ed25519_key, send
@@ -308,3 +309,84 @@ def test_a_copy_of_a_proven_mail_folded_anew_is_not_carried_out_again(game, dns_
     with game.server.db.sessions() as session:
         assert session.scalars(select(func.count()).select_from(Seek)).one() == 1
     assert len(game.sink.to(ALICE)) == answered and game.sink.to(MALLORY) == []
+
+
+BASE64_DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def test_a_copy_is_known_however_its_signature_is_written_and_whichever_signature_proves_it(game, dns_zone):
+    """What identifies a proven mail is what its signature pins (its body as signed, its From, Message-ID and Date),
+    not the signature's value, which can be written otherwise and still verify, nor which of the domain's
+    signatures proves the copy."""
+    rsa = Provider(dns_zone, "players.test")
+    ed = Provider(dns_zone, "players.test", kind="ed25519", selector="ed", policy=None, spf=None)
+    raw = fresh(ALICE, f"{REFEREE}, {MALLORY}", "seek side-view\n", subject="club")
+    first, second = rsa.sign(raw)[: -len(raw)], ed.sign(raw)[: -len(raw)]
+    assert deliver(game, first + second + raw, ALICE) == "done: seek 1"
+    original = latest(game.server).id
+    head, _, body = raw.partition(b"\r\n\r\n")
+
+    def spaced(spaces: int) -> bytes:  # relaxed canonicalization forgives it; the dedupe key does not
+        return head + b"\r\n\r\n" + body.replace(b"\r\n", b" " * spaces + b"\r\n")
+
+    last = re.search(rb"([A-Za-z0-9+/])==\r\n", first)  # RSA 2048's b= ends in '==': 4 bits unread before them
+    padded = first[:last.start(1)] + bytes([BASE64_DIGITS[BASE64_DIGITS.index(last.group(1)) ^ 1]]) + \
+        first[last.end(1):]
+    copies = {
+        "padding bits": padded + spaced(1),
+        "leading zeros": first.replace(b" b=", b" b=AAAA", 1) + spaced(2),
+        "the other signature alone": second + spaced(3),
+    }
+    for name, copy in copies.items():
+        outcome = deliver(game, copy, MALLORY, host=OTHER_HOST)
+        assert outcome == f"ignored: a copy of message {original} (the same DKIM signature): not carried out again", \
+            (name, outcome)
+        assert "dkim=pass" in latest(game.server).authentication, name  # it does verify: the very mail, again
+    with game.server.db.sessions() as session:
+        assert session.scalars(select(func.count()).select_from(Seek)).one() == 1
+
+
+def test_a_players_signed_mail_with_the_referee_in_bcc_is_refused_with_a_word_on_what_to_do(game, dns_zone):
+    """Signed, but for other recipients: refused (it could be a copy sent on), and the player told to put the
+    referee in To or Cc, never to have their unsigned mail accepted (which would weaken their protection)."""
+    players = Provider(dns_zone, "players.test")
+    assert deliver(game, players.sign(mail("seek side-view")), ALICE) == "done: seek 1"
+    bcc = players.sign(fresh(ALICE, "Bob <bob@players.test>", "seek kriegspiel\n", subject="club"))
+    outcome = deliver(game, bcc, ALICE, host=OTHER_HOST)  # no SPF for it: DKIM alone could prove it
+    assert outcome == (f"rejected: not proven, and mail from {ALICE} was proven before (signed for other "
+                       "recipients)"), outcome
+    notice = said(game.sink.to(ALICE)[-1])
+    assert "the referee's address was neither in its To nor in its Cc" in notice
+    assert "in To or Cc, not in Bcc" in notice and "unsigned mail accepted" not in notice
+
+
+def test_the_referees_domain_is_recognised_in_a_signed_to_however_it_is_written():
+    """A signed To naming the referee's internationalised domain in Unicode letters or upper case is the referee's."""
+    recipients = signed_recipients([(b"to", "Referee <Referee@\u00c9checs.test>, bob@example.test".encode())])
+    assert recipients == ("referee@xn--checs-9ra.test", "bob@example.test")
+    assert signed_recipients([(b"subject", b"x")]) is None  # neither To nor Cc covered
+
+
+def test_a_strangers_mail_dns_leaves_unchecked_is_refused_at_once_and_never_waits(game, dns_zone):
+    """Waiting is for players' mail: a stranger's from a domain with a strict policy whose DNS is silent (a forger's
+    own domain, say) is refused unread at once, and costs the sweep nothing later."""
+    strict = Provider(dns_zone, "strict.test", policy="reject")
+    dns_zone.misbehave("s1._domainkey.strict.test", SILENT)
+    stranger = "gina@strict.test"
+    outcome = deliver(game, strict.sign(fresh(stranger, REFEREE, "seek side-view\n", subject="club")), stranger,
+                      host=OTHER_HOST)
+    assert outcome == ("rejected: not proven, and strict.test asks for p=reject (DNS did not answer); no player's "
+                       "address: not told"), outcome
+    assert latest(game.server).retry_at is None
+
+
+def test_the_sweep_takes_messages_never_tried_before_those_waiting_for_dns(server):
+    """A message a crash left behind is never held up by ones waiting for DNS, each of which may take seconds."""
+    waiting, _ = store(server.db, fresh(ALICE, REFEREE, "help\n"), "ingest")
+    left, _ = store(server.db, fresh(MALLORY, REFEREE, "help\n"), "ingest")
+    past = utcnow() - timedelta(hours=1)
+    with server.db.engine.begin() as connection:
+        connection.execute(update(InboundMessage).values(received_at=past))
+        connection.execute(update(InboundMessage).where(InboundMessage.id == waiting).values(retry_at=past))
+        found = connection.execute(PENDING, {"before": utcnow(), "now": utcnow(), "limit": 5}).scalars().all()
+    assert found == [left, waiting]

@@ -28,6 +28,7 @@ from app.inbound.proof.senders import check_spf
 from app.inbound.proof.signatures import Checked, check_signatures
 
 HEADER_LIMIT = 1000  # characters of the Authentication-Results kept for operators
+SIGNED_ELSEWHERE = "signed for other recipients, not the referee"
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,8 @@ class Authentication:
     policy: str | None  # the From domain's DMARC policy: none, quarantine or reject; None when it publishes none
     trouble: str | None  # a look-up that got no answer in time: the checks are incomplete
     results: str  # the Authentication-Results header's value, for operators
-    signature_key: str | None = None  # the DKIM signature that proved it (``signatures.signature_key``)
+    signature_key: str | None = None  # what identifies the mail its signature proved (``signatures.mail_key``)
+    signed_elsewhere: bool = False  # not proven, though signed by the From domain: for other recipients only
 
     @property
     def proven(self) -> bool:
@@ -117,7 +119,8 @@ def checked(arrival: Arrival, settings: Settings) -> Authentication:
     return Authentication(domain, proven_by, policy.policy if policy else None, trouble,
                           header(settings, [*dkim_results(signatures), *spf_results(spf),
                                             dmarc_result(domain, proven_by, policy, trouble)], comment),
-                          proving.key if proving else None)
+                          proving.key if proving else None,
+                          not proven_by and any(check.reason == SIGNED_ELSEWHERE for check in signatures))
 
 
 def not_to_us(check: Checked, settings: Settings) -> Checked:
@@ -126,11 +129,11 @@ def not_to_us(check: Checked, settings: Settings) -> Checked:
     signature still verified; its result says so ("policy"). A signature over neither field cannot tell."""
     if check.result != "pass" or check.recipients is None:
         return check
-    ours = "@" + settings.server_domain.lower()
+    ours = "@" + (ascii_domain(settings.server_domain) or settings.server_domain.lower())
     if any(address.endswith(ours) for address in check.recipients):
         return check
-    return Checked("policy", check.domain, check.selector, check.algorithm,
-                   "signed for other recipients, not the referee", check.aligned, check.recipients)
+    return Checked("policy", check.domain, check.selector, check.algorithm, SIGNED_ELSEWHERE, check.aligned,
+                   check.recipients)
 
 
 def sender_check(arrival: Arrival, domain: str, policy: Policy | None,

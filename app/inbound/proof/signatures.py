@@ -35,6 +35,7 @@ from dkim.util import InvalidTagValueList, parse_tag_value
 from app.inbound.limits import header_block, split_fields
 from app.inbound.proof.domains import aligned
 from app.inbound.proof.resolver import DnsTrouble, Lookups, RecordTooLarge
+from app.outbound.idn import ascii_name
 
 MOST_CHECKED = 3  # signatures verified in one mail
 SIGNATURE_BYTES = 4096  # bytes of one DKIM-Signature field (a real one is under 1.5 KB)
@@ -185,7 +186,7 @@ class Verifier:
             return replace(found, "permerror", "the message could not be read for DKIM")
         if verified:
             return Checked("pass", found.domain, found.selector, found.algorithm, "", found.aligned,
-                           signed_recipients(message.signed_headers), signature_key(signature[b"b"]))
+                           signed_recipients(message.signed_headers), mail_key(signature, message.signed_headers))
         if self.trouble:
             return replace(found, "temperror", "its key could not be looked up in time")
         return replace(found, "permerror" if self.problem else "fail", self.problem or "signature did not verify")
@@ -229,9 +230,23 @@ def usable_key(record: bytes) -> str | None:
     return None
 
 
-def signature_key(value: bytes) -> str:
-    """A signature's value as it identifies the mail it signs, however its field is folded again on the way."""
-    return "sha256:" + hashlib.sha256(re.sub(rb"\s+", b"", value)).hexdigest()
+def mail_key(signature: dict[bytes, bytes], signed: list[tuple[bytes, bytes]]) -> str:
+    """What identifies the mail a passing signature proves, the same in any copy that still verifies: its body as
+    signed (``bh=``, with the body canonicalization and hash it was taken with) and the From, Message-ID and Date
+    fields the signature covers, whitespace as relaxed canonicalization reads it. Not the signature's own value,
+    which can be written otherwise and still verify (its padding bits, leading zeros), nor which signature proved
+    it: another signature of the same mail by its domain, over the same fields, gives the same key."""
+    covered = dict.fromkeys((b"from", b"message-id", b"date"), b"")
+    for name, value in signed:
+        name = name.strip().lower()
+        if name in covered:
+            covered[name] = b" ".join(value.split())
+    body = CanonicalizationPolicy.from_c_value(signature.get(b"c", b"simple/simple")).body_algorithm.name
+    digest = hashlib.sha256()
+    hashed_with = signature.get(b"a", b"").strip().rpartition(b"-")[2]  # sha256 for RSA and Ed25519 alike
+    for part in (body, hashed_with, re.sub(rb"\s+", b"", signature.get(b"bh", b"")), *covered.values()):
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return "sha256:" + digest.hexdigest()
 
 
 def signed_recipients(signed: list[tuple[bytes, bytes]]) -> tuple[str, ...] | None:
@@ -240,7 +255,12 @@ def signed_recipients(signed: list[tuple[bytes, bytes]]) -> tuple[str, ...] | No
     values = [value.decode("utf-8", "replace") for name, value in signed if name.strip().lower() in (b"to", b"cc")]
     if not values:
         return None
-    return tuple(address.strip().lower() for _name, address in getaddresses(values) if "@" in address)
+    found = []
+    for _name, address in getaddresses(values):
+        local, at, domain = address.strip().rpartition("@")
+        if at and local:
+            found.append(f"{local.lower()}@{ascii_name(domain) or domain.lower()}")  # domains as A-labels
+    return tuple(found)
 
 
 def body_of(message: dkim.DKIM, signature: dict[bytes, bytes]) -> bytes:
