@@ -47,7 +47,7 @@ READ = (select(INBOUND.c.raw, INBOUND.c.envelope_from, INBOUND.c.envelope_to, IN
         .where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new"))
 MARK = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     status=bindparam("new_status"), outcome=bindparam("new_outcome"), processed_at=bindparam("at"),
-    sender=bindparam("from_address"), authentication=bindparam("results"))
+    sender=bindparam("from_address"), authentication=bindparam("results"), signature_key=bindparam("key"))
 # Through the partial index of the new messages, its predicate written out so a prepared plan uses it too. Those
 # never tried come first: one waiting for DNS may take seconds again, and never holds up one a crash left behind.
 PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindparam("before"),
@@ -55,7 +55,6 @@ PENDING = (select(INBOUND.c.id).where(text(NEW), INBOUND.c.received_at <= bindpa
            .order_by(INBOUND.c.retry_at.is_not(None), INBOUND.c.id).limit(bindparam("limit")))
 WAIT = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id"), INBOUND.c.status == "new").values(
     retry_at=bindparam("retry_at"), outcome=bindparam("new_outcome"), authentication=bindparam("results"))
-CLAIM = update(INBOUND).where(INBOUND.c.id == bindparam("inbound_id")).values(signature_key=bindparam("key"))
 SIGNED_BY = select(INBOUND.c.id).where(INBOUND.c.signature_key == bindparam("key"))
 FIRST_RETRY = timedelta(minutes=10)  # a message whose check DNS left unfinished: checked again after this, then
 # after as long again as it has waited, until DNS_WAIT after it came
@@ -181,15 +180,14 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
     key = authentication.signature_key
     try:
         with connection.begin():
-            if key is not None:  # claimed first: a copy stops here (unique), before anything in it is done
-                connection.execute(CLAIM, {"inbound_id": inbound_id, "key": key})
             pipeline = Pipeline(connection, settings, signer)
             status, outcome = pipeline.run(received, authentication)
             pipeline.service.flush()
             marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status,
                                                "new_outcome": outcome, "at": utcnow(),
                                                "from_address": pipeline.sender,
-                                               "results": pipeline.authentication.results}).rowcount
+                                               "results": pipeline.authentication.results,
+                                               "key": key}).rowcount  # unique: a copy's mark fails, undoing it
             if marked != 1:
                 raise _MarkedElsewhere
             return f"{status}: {outcome}"
@@ -205,9 +203,9 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
 
 
 def signed_by_another(connection: Connection, inbound_id: int, key: str | None) -> int | None:
-    """The message the signature ``key`` proved before this one, if another holds it: this one is a copy of it,
-    folded anew or with its whitespace changed (relaxed canonicalization forgives that; the dedupe key does not).
-    The unique column decides between two copies processed at once: the second waits for the first's commit."""
+    """The message proven before this one by a signature pinning the same mail (``key``), if another holds it:
+    this one is a copy of it, and its mark, which records the key (unique), failed, undoing all it did. The unique
+    column decides between two copies processed at once: the second's mark waits for the first's commit."""
     if key is None:
         return None
     with connection.begin():
@@ -222,7 +220,7 @@ def mark_copy(connection: Connection, inbound_id: int, original: int, authentica
     with connection.begin():
         marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": "ignored", "new_outcome": outcome,
                                            "at": utcnow(), "from_address": None,
-                                           "results": authentication.results}).rowcount
+                                           "results": authentication.results, "key": None}).rowcount
     return f"ignored: {outcome}" if marked == 1 else None
 
 

@@ -6,9 +6,10 @@ be checked because its domain's DNS did not answer in time is no longer refused 
 in it done, and is checked again from ``inbound_messages.retry_at`` on, until it is proven or has waited long
 enough (then refused, as before). The sweep takes a new message up only once its ``retry_at`` has passed.
 
-``inbound_messages.signature_key`` (unique) holds the DKIM signature that proved a message, claimed before it is
-acted on: a copy of the mail, its whitespace or folding changed so that it is not the same bytes (relaxed
-canonicalization forgives that), is one that signature proved already, and is not carried out again.
+``inbound_messages.signature_key`` (unique) holds what the DKIM signature that proved a message pins of it (its
+body as signed, its From, Message-ID and Date), written by the mark that ends its transaction: a copy of the mail,
+changed so that it is not the same bytes yet still verifies, fails that mark, so everything it did is undone, and it
+is not carried out again.
 
 Revision ID: 0027
 Revises: 0026
