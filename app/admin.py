@@ -106,10 +106,12 @@ def inbound_raw(db: Database, inbound_id: int) -> Stored | None:
 
 
 def retry_inbound(db: Database, settings: Settings, signer: TokenSigner, inbound_id: int) -> str | None:
-    """Process a failed message again, now; returns what was done (None: it is not a failed message)."""
+    """Process a failed message again, now, or check one waiting for DNS now rather than at its time; returns what
+    was done (None: it is neither)."""
     with db.engine.begin() as connection:
         reopened = connection.execute(
-            update(INBOUND).where(INBOUND.c.id == inbound_id, INBOUND.c.status == "failed")
+            update(INBOUND).where(INBOUND.c.id == inbound_id, (INBOUND.c.status == "failed")
+                                  | ((INBOUND.c.status == "new") & INBOUND.c.retry_at.is_not(None)))
             .values(status="new", outcome=None, processed_at=None)).rowcount
     if reopened != 1:
         return None

@@ -353,7 +353,8 @@ def inbound_show(inbound_id: int) -> None:
     sys.stdout.buffer.write(stored.raw)
 
 
-@inbound.command("retry", help="Process failed messages again now (once their cause is mended); prints each outcome.")
+@inbound.command("retry", help="Process failed messages again now (once their cause is mended), or check messages "
+                               "waiting for DNS now; prints each outcome.")
 @click.argument("inbound_ids", type=int, nargs=-1, required=True)
 def inbound_retry(inbound_ids: tuple[int, ...]) -> None:
     from app.admin import retry_inbound
@@ -362,7 +363,7 @@ def inbound_retry(inbound_ids: tuple[int, ...]) -> None:
     server.db.upgrade()
     refused = [n for n in inbound_ids if _report(n, retry_inbound(server.db, server.settings, server.signer, n))]
     if refused:
-        raise click.ClickException(f"not failed messages, left as they are: {', '.join(map(str, refused))}")
+        raise click.ClickException(f"neither failed nor waiting, left as they are: {', '.join(map(str, refused))}")
 
 
 @cli.group(help="The outbox: list outbound mail, send a failed or bounced one again.")

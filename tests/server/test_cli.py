@@ -132,7 +132,7 @@ def test_an_operator_lists_shows_and_retries_a_failed_inbound_message(tmp_path, 
     assert f"{failed.id}: done".encode() in retried.stdout
     assert table.game(game_id).white_accepted
     again = manage(tmp_path, database_url, "inbound", "retry", str(failed.id))  # done now: not run twice
-    assert again.returncode != 0 and b"not failed messages" in again.stderr
+    assert again.returncode != 0 and b"neither failed nor waiting" in again.stderr
     assert len(table.mails(ALICE, "accepted")) == 1
 
 

@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from dkim.canonicalization import CanonicalizationPolicy
 from sqlalchemy import func, select, update
 
+from app.admin import retry_inbound
 from app.club.models import Seek
 from app.db import utcnow
 from app.games.models import Game as GameRow
@@ -256,10 +257,13 @@ def test_a_proven_players_move_that_dns_leaves_unchecked_waits_and_is_played_onc
     with game.server.db.sessions() as session:
         assert session.scalars(select(GameRow.ply)).one() == 0
 
+    assert retry_inbound(game.server.db, game.server.settings, game.server.signer, waiting.id).startswith(
+        "waiting")  # an operator may have it checked now: DNS is still silent, so it waits again
     dns_zone.behaviours.pop(key)  # the key answers again; the time to check it again has come
     at(game, waiting.id, retry_at=utcnow() - timedelta(seconds=1), received_at=utcnow() - timedelta(minutes=11))
     assert process_pending(game.server.db, game.server.settings, game.server.signer, settle=timedelta(0)) == 1
     assert latest(game.server).status == "done" and "dkim=pass" in latest(game.server).authentication
+    assert retry_inbound(game.server.db, game.server.settings, game.server.signer, waiting.id) is None  # done
     with game.server.db.sessions() as session:
         assert session.scalars(select(GameRow.ply)).one() == 1
 
