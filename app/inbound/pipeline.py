@@ -303,11 +303,12 @@ class Pipeline:
             why = (f"it was signed by {found.domain}, but for other recipients: the referee's address was neither "
                    "in its To nor in its Cc, so it may be a mail written to someone else and sent on")
             outcome += " (signed for other recipients)"
-        elif found.trouble and standing is not None and self.service.now < self.received_at + DNS_WAIT:
-            raise CheckAgain(found.trouble)  # a player's: worth waiting for (a stranger's is refused unread)
-        if found.trouble and not found.signed_elsewhere:
+        elif found.trouble:
+            if standing is not None and self.service.now < self.received_at + DNS_WAIT:
+                raise CheckAgain(found.trouble)  # a player's: worth waiting for (a stranger's is refused unread)
             why += ("; the check could not be finished, as the DNS of your domain did not answer in time, though "
-                    f"it was tried again for {DNS_WAIT.seconds // 3600} hours: if you sent it, send it again later")
+                    f"it was tried again for {DNS_WAIT // timedelta(hours=1)} hours: if you sent it, send it again "
+                    "later")
             outcome += " (DNS did not answer)"
         if standing is None:  # no player's: its From is most likely forged, and a notice would be backscatter
             return outcome + "; no player's address: not told"

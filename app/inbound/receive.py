@@ -183,11 +183,9 @@ def process_on(connection: Connection, settings: Settings, signer: TokenSigner, 
             pipeline = Pipeline(connection, settings, signer)
             status, outcome = pipeline.run(received, authentication)
             pipeline.service.flush()
-            marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status,
-                                               "new_outcome": outcome, "at": utcnow(),
-                                               "from_address": pipeline.sender,
-                                               "results": pipeline.authentication.results,
-                                               "key": key}).rowcount  # unique: a copy's mark fails, undoing it
+            # the key is unique: a copy's mark fails, undoing all it did
+            marked = mark(connection, inbound_id, status, outcome, pipeline.sender,
+                          pipeline.authentication.results, key)
             if marked != 1:
                 raise _MarkedElsewhere
             return f"{status}: {outcome}"
@@ -218,10 +216,16 @@ def mark_copy(connection: Connection, inbound_id: int, original: int, authentica
     was, and whoever sent the copy on is not to be answered in the player's name)."""
     outcome = f"a copy of message {original} (the same DKIM signature): not carried out again"
     with connection.begin():
-        marked = connection.execute(MARK, {"inbound_id": inbound_id, "new_status": "ignored", "new_outcome": outcome,
-                                           "at": utcnow(), "from_address": None,
-                                           "results": authentication.results, "key": None}).rowcount
+        marked = mark(connection, inbound_id, "ignored", outcome, None, authentication.results, None)
     return f"ignored: {outcome}" if marked == 1 else None
+
+
+def mark(connection: Connection, inbound_id: int, status: str, outcome: str, sender: str | None, results: str,
+         key: str | None) -> int:
+    """Mark a new message with what became of it (``MARK``); how many rows it marked: 0 when another attempt did."""
+    return connection.execute(MARK, {"inbound_id": inbound_id, "new_status": status, "new_outcome": outcome,
+                                     "at": utcnow(), "from_address": sender, "results": results,
+                                     "key": key}).rowcount
 
 
 def wait_for_dns(connection: Connection, inbound_id: int, received: Received, authentication: Authentication,

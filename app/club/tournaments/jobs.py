@@ -169,11 +169,12 @@ class Tournaments:
         tournament's row, as a game that ends locks them (its game, then the row): a withdrawal and a move ending
         one of those games at once wait for each other in turn, never both at once."""
         self.check_withdraw(player, number)
-        for game_id in self.unfinished_games(number, player):  # its games first, then the row: a game's end takes
-            self.work.lock(game_id)  # them in that order
+        # The player's games first, then the row, the order a game's end takes them in; then the games read again
+        # under the row's lock: a round paired (or the start) while this waited for it brought new ones to resign.
+        for game_id in self.unfinished_games(number, player):
+            self.work.lock(game_id)
         row = tournament_row(self.connection, number, lock=True)
-        games = [self.work.lock(game_id) for game_id in self.unfinished_games(number, player)]  # read again under
-        # the row's lock: a round paired (or the start) while this waited for it brought new games to resign
+        games = [self.work.lock(game_id) for game_id in self.unfinished_games(number, player)]
         if row.status == OPEN:
             self.connection.execute(delete(ENTRIES).where(ENTRIES.c.tournament_id == number,
                                                           ENTRIES.c.player_id == player.id))

@@ -75,7 +75,7 @@ class Checked:
     reason: str | None = None
     aligned: bool = False
     recipients: tuple[str, ...] | None = None  # the To and Cc addresses a passing signature covers (None: neither)
-    key: str | None = None  # a passing signature's own value (b=), digested: the same in any copy of the mail
+    key: str | None = None  # what a passing signature pins of the mail (``mail_key``): the same in any copy
 
     @property
     def proves(self) -> bool:
